@@ -1,0 +1,109 @@
+//! Per-thread move-ordering memory: killer moves per ply and a history score per side and
+//! move index, updated with "gravity" so old knowledge fades.
+
+use crate::game::Side;
+
+/// Largest magnitude a history score reaches.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Killers and history of one search thread.
+pub struct OrderingMemory<M> {
+    killers: Vec<[Option<M>; 2]>,
+    history: Vec<i32>,
+    index_bound: usize,
+}
+
+impl<M: Copy + Eq> OrderingMemory<M> {
+    /// Memory for `plies` plies and move indices below `index_bound`.
+    pub fn new(plies: usize, index_bound: usize) -> Self {
+        OrderingMemory {
+            killers: vec![[None, None]; plies],
+            history: vec![0; index_bound * 2],
+            index_bound,
+        }
+    }
+
+    /// Fits the tables to a game with `index_bound` move indices, clearing killers and
+    /// keeping history when the size is unchanged.
+    pub fn prepare(&mut self, index_bound: usize) {
+        if index_bound != self.index_bound {
+            self.history = vec![0; index_bound * 2];
+            self.index_bound = index_bound;
+        }
+        for pair in &mut self.killers {
+            *pair = [None, None];
+        }
+        for value in &mut self.history {
+            *value /= 2;
+        }
+    }
+
+    /// The killers stored at `ply`.
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None, None])
+    }
+
+    /// Remembers a quiet move that refuted a position at `ply`.
+    pub fn add_killer(&mut self, ply: usize, mv: M) {
+        if let Some(pair) = self.killers.get_mut(ply)
+            && pair[0] != Some(mv)
+        {
+            pair[1] = pair[0];
+            pair[0] = Some(mv);
+        }
+    }
+
+    /// The history score of the move with `index` for `side`.
+    #[inline]
+    pub fn history(&self, side: Side, index: usize) -> i32 {
+        self.history
+            .get(side.index() * self.index_bound + index)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Moves the history score of `index` for `side` towards ±`HISTORY_MAX` by `bonus`.
+    pub fn update_history(&mut self, side: Side, index: usize, bonus: i32) {
+        let slot = side.index() * self.index_bound + index;
+        if let Some(value) = self.history.get_mut(slot) {
+            let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+            *value += bonus - *value * bonus.abs() / HISTORY_MAX;
+        }
+    }
+}
+
+/// The history bonus for a cutoff at `depth`.
+pub fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * 16 + 32 * depth).min(2_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn killers_keep_the_two_latest_distinct_moves() {
+        let mut memory = OrderingMemory::<u8>::new(4, 10);
+        memory.add_killer(2, 5);
+        memory.add_killer(2, 5);
+        assert_eq!(memory.killers(2), [Some(5), None]);
+        memory.add_killer(2, 7);
+        memory.add_killer(2, 9);
+        assert_eq!(memory.killers(2), [Some(9), Some(7)]);
+        assert_eq!(memory.killers(99), [None, None]);
+    }
+
+    #[test]
+    fn history_saturates_and_is_per_side() {
+        let mut memory = OrderingMemory::<u8>::new(1, 4);
+        for _ in 0..1000 {
+            memory.update_history(Side::First, 3, 2_000);
+        }
+        let value = memory.history(Side::First, 3);
+        assert!(value > HISTORY_MAX / 2 && value <= HISTORY_MAX, "{value}");
+        assert_eq!(memory.history(Side::Second, 3), 0);
+        memory.update_history(Side::First, 3, -2_000);
+        assert!(memory.history(Side::First, 3) < value);
+    }
+}

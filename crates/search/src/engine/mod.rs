@@ -1,0 +1,288 @@
+//! The engine: iterative deepening over principal-variation alpha-beta with a shared
+//! transposition table, killer and history ordering, the pruning hooks an evaluator switches
+//! on, time control and Lazy SMP threads. Deterministic with one thread and a depth or node
+//! limit.
+
+mod history;
+mod ordering;
+mod root;
+mod time;
+mod tt;
+mod worker;
+
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::time::Instant;
+
+pub use time::TimeBudget;
+pub use tt::{TranspositionTable, TtEntry};
+
+use history::OrderingMemory;
+use ordering::ScoredMoves;
+use root::{Plan, RootMove};
+use worker::{Shared, Worker, outcome_score};
+
+use crate::evaluator::Evaluator;
+use crate::event::{RootMoveScore, SearchEvent, SearchResult};
+use crate::game::Game;
+use crate::limits::{Limits, SearchControl};
+use crate::score::Score;
+
+/// Deepest ply the engine reaches, quiescence included.
+pub const MAX_PLY: usize = 128;
+
+/// What to search for, beyond the limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchRequest<M> {
+    /// Depth, node and time limits.
+    pub limits: Limits,
+    /// How many best lines to search with exact scores (1 = usual; the number of legal
+    /// moves gives every move's value).
+    pub multipv: usize,
+    /// Only these root moves (UCI `searchmoves`); `None` for all.
+    pub root_moves: Option<Vec<M>>,
+}
+
+impl<M> SearchRequest<M> {
+    /// A single-line search within `limits`.
+    pub fn new(limits: Limits) -> Self {
+        SearchRequest {
+            limits,
+            multipv: 1,
+            root_moves: None,
+        }
+    }
+}
+
+/// Size of the engine's resources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Transposition table size in MiB (0: no table).
+    pub hash_mib: usize,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mib: 16,
+            threads: 1,
+        }
+    }
+}
+
+/// A searcher for one game with one evaluator, keeping its table and move-ordering memory
+/// from search to search.
+pub struct Engine<G: Game, E: Evaluator<G>> {
+    evaluator: E,
+    table: TranspositionTable,
+    threads: usize,
+    memories: Vec<OrderingMemory<G::Move>>,
+}
+
+impl<G: Game, E: Evaluator<G>> Engine<G, E> {
+    /// An engine with `evaluator` and `options`.
+    pub fn new(evaluator: E, options: EngineOptions) -> Self {
+        Engine {
+            evaluator,
+            table: TranspositionTable::new(options.hash_mib),
+            threads: options.threads.max(1),
+            memories: Vec::new(),
+        }
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// Resizes the transposition table (clearing it).
+    pub fn set_hash_mib(&mut self, mib: usize) {
+        self.table = TranspositionTable::new(mib);
+    }
+
+    /// Sets the number of search threads.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The transposition table.
+    pub fn table(&self) -> &TranspositionTable {
+        &self.table
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.memories.clear();
+    }
+
+    /// Searches `game` and returns the best move found. Events go to `on_event` from the
+    /// calling thread; `control` may stop the search or end pondering from another thread.
+    pub fn search(
+        &mut self,
+        game: &G,
+        request: &SearchRequest<G::Move>,
+        control: &SearchControl,
+        on_event: &mut dyn FnMut(&SearchEvent<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.table.new_search();
+        let mut root = self.root_moves(game, request);
+        if root.is_empty() {
+            return finished_root(game, start);
+        }
+        let multipv = request.multipv.clamp(1, root.len());
+        let budget = TimeBudget::new(&request.limits, start);
+        let mut max_depth = request.limits.depth.map_or(MAX_PLY as u32 - 2, |depth| {
+            depth.clamp(1, MAX_PLY as u32 - 2)
+        });
+        if root.len() == 1 && budget.is_timed() && !control.is_pondering() && multipv == 1 {
+            max_depth = 1;
+        }
+        let plan = Plan { max_depth, multipv };
+        let threads = self.threads;
+        let shared = Shared {
+            tt: &self.table,
+            control,
+            limits: &request.limits,
+            budget,
+            abort: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            threads,
+        };
+        let index_bound = game.move_index_bound();
+        self.memories
+            .resize_with(threads, || OrderingMemory::new(MAX_PLY, index_bound));
+        let mut memories = std::mem::take(&mut self.memories);
+        for memory in &mut memories {
+            memory.prepare(index_bound);
+        }
+        let evaluator = &self.evaluator;
+
+        let (completed, seldepth, memories) = std::thread::scope(|scope| {
+            let mut memories = memories.into_iter();
+            let main_memory = memories
+                .next()
+                .unwrap_or_else(|| OrderingMemory::new(MAX_PLY, index_bound));
+            let helpers: Vec<_> = memories
+                .enumerate()
+                .map(|(offset, memory)| {
+                    let mut helper_root = root.clone();
+                    let mut worker =
+                        Worker::new(offset + 1, game.clone(), evaluator.clone(), memory);
+                    let shared = &shared;
+                    let plan = &plan;
+                    scope.spawn(move || {
+                        worker.iterate(shared, &mut helper_root, plan, None);
+                        worker.memory
+                    })
+                })
+                .collect();
+            let mut main = Worker::new(0, game.clone(), evaluator.clone(), main_memory);
+            let completed = main.iterate(&shared, &mut root, &plan, Some(on_event));
+            shared
+                .abort
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+            let mut memories = vec![main.memory];
+            for helper in helpers {
+                if let Ok(memory) = helper.join() {
+                    memories.push(memory);
+                }
+            }
+            (completed, main.seldepth, memories)
+        });
+        self.memories = memories;
+
+        let nodes = shared.total_nodes();
+        let time = start.elapsed();
+        let root_moves = root
+            .iter()
+            .map(|line| RootMoveScore {
+                mv: line.mv,
+                score: line.score,
+                bound: line.bound,
+                depth: line.depth,
+            })
+            .collect();
+        match completed {
+            Some(done) => SearchResult {
+                best_move: done.pv.first().copied(),
+                ponder_move: done.pv.get(1).copied(),
+                score: done.score,
+                depth: done.depth,
+                seldepth: done.seldepth,
+                nodes,
+                time,
+                pv: done.pv,
+                root_moves,
+                proven: done.proven,
+            },
+            None => {
+                // Stopped before depth 1 finished: the first move in order is all we have.
+                let first = &root[0];
+                SearchResult {
+                    best_move: Some(first.mv),
+                    ponder_move: None,
+                    score: if first.depth > 0 {
+                        first.score
+                    } else {
+                        Score::DRAW
+                    },
+                    depth: 0,
+                    seldepth: seldepth as u32,
+                    nodes,
+                    time,
+                    pv: vec![first.mv],
+                    root_moves,
+                    proven: false,
+                }
+            }
+        }
+    }
+
+    /// The root's candidate moves, restricted to the request's, ordered for the first
+    /// iteration (table move first).
+    fn root_moves(&self, game: &G, request: &SearchRequest<G::Move>) -> Vec<RootMove<G::Move>> {
+        if game.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut list = ScoredMoves::with_capacity(64);
+        self.evaluator.candidate_moves(game, &mut list.moves);
+        if let Some(only) = &request.root_moves {
+            list.moves.retain(|mv| only.contains(mv));
+        }
+        let tt_move = self.table.probe(game.hash()).and_then(|entry| entry.mv);
+        let memory = OrderingMemory::new(1, 0);
+        list.score(game, &self.evaluator, &memory, 0, tt_move);
+        let mut ordered = Vec::with_capacity(list.len());
+        let mut index = 0;
+        while let Some(picked) = list.pick(index) {
+            ordered.push(RootMove::new(picked.mv));
+            index += 1;
+        }
+        ordered
+    }
+}
+
+/// The result for a root with no move to search: the game is over there.
+fn finished_root<G: Game>(game: &G, start: Instant) -> SearchResult<G::Move> {
+    let outcome = game.outcome().unwrap_or_else(|| game.outcome_when_stuck());
+    SearchResult {
+        best_move: None,
+        ponder_move: None,
+        score: outcome_score(game.side_to_move(), outcome, 0),
+        depth: 0,
+        seldepth: 0,
+        nodes: 1,
+        time: start.elapsed(),
+        pv: Vec::new(),
+        root_moves: Vec::new(),
+        proven: true,
+    }
+}

@@ -1,0 +1,126 @@
+//! Time management: how long to think, from the limits. A soft budget decides whether to
+//! start another iteration; a hard budget stops the search mid-iteration.
+
+use std::time::{Duration, Instant};
+
+use crate::limits::Limits;
+
+/// The time budget of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeBudget {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+/// Moves assumed left in a sudden-death game when planning time.
+const HORIZON_MOVES: u32 = 30;
+
+impl TimeBudget {
+    /// The budget for `limits`, starting now.
+    pub fn new(limits: &Limits, start: Instant) -> TimeBudget {
+        let overhead = limits.move_overhead;
+        if limits.infinite {
+            return TimeBudget {
+                start,
+                soft: None,
+                hard: None,
+            };
+        }
+        let mut soft: Option<Duration> = None;
+        let mut hard: Option<Duration> = None;
+        if let Some(movetime) = limits.movetime {
+            let budget = movetime
+                .saturating_sub(overhead)
+                .max(Duration::from_millis(1));
+            soft = Some(budget);
+            hard = Some(budget);
+        }
+        if let Some(clock) = limits.clock {
+            let remaining = clock.remaining.saturating_sub(overhead);
+            let moves = clock
+                .moves_to_go
+                .unwrap_or(HORIZON_MOVES)
+                .clamp(1, HORIZON_MOVES);
+            let share = remaining / moves + clock.increment * 3 / 4;
+            // Never plan to use more than 80% of what is left, nor to leave less than the
+            // overhead: the hard stop also has to return the move in time.
+            let ceiling = remaining * 4 / 5;
+            let clock_soft = (share * 3 / 5).min(ceiling).max(Duration::from_millis(1));
+            let clock_hard = (share * 3).min(ceiling).max(Duration::from_millis(1));
+            soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
+            hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
+        }
+        TimeBudget { start, soft, hard }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// When the search started.
+    pub fn start(&self) -> Instant {
+        self.start
+    }
+
+    /// True when no new iteration should start. `fraction` (in permille) scales the soft
+    /// budget: the next iteration usually takes longer than all before it.
+    pub fn soft_exceeded(&self, permille: u32) -> bool {
+        self.soft
+            .is_some_and(|soft| self.elapsed() >= soft * permille / 1000)
+    }
+
+    /// True when the search must stop now.
+    pub fn hard_exceeded(&self) -> bool {
+        self.hard.is_some_and(|hard| self.elapsed() >= hard)
+    }
+
+    /// Whether time bounds this search at all.
+    pub fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Clock;
+
+    #[test]
+    fn movetime_is_both_budgets_less_overhead() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(500)),
+            move_overhead: Duration::from_millis(20),
+            ..Limits::default()
+        };
+        let budget = TimeBudget::new(&limits, Instant::now());
+        assert_eq!(budget.soft, Some(Duration::from_millis(480)));
+        assert_eq!(budget.hard, Some(Duration::from_millis(480)));
+    }
+
+    #[test]
+    fn a_clock_never_plans_past_what_is_left() {
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(100),
+                increment: Duration::from_millis(1_000),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let budget = TimeBudget::new(&limits, Instant::now());
+        assert!(budget.hard.expect("hard") <= Duration::from_millis(80));
+        assert!(budget.soft.expect("soft") <= budget.hard.expect("hard"));
+    }
+
+    #[test]
+    fn infinite_has_no_budget() {
+        let limits = Limits {
+            infinite: true,
+            movetime: Some(Duration::from_millis(5)),
+            ..Limits::default()
+        };
+        assert!(!TimeBudget::new(&limits, Instant::now()).is_timed());
+    }
+}

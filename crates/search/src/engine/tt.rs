@@ -1,0 +1,254 @@
+//! The transposition table: positions already searched, keyed by Zobrist hash, sized in MiB,
+//! shared lock-free by all search threads (each entry's key is stored xor-ed with its data,
+//! so a torn write reads as a miss, never as a wrong hit).
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use crate::event::Bound;
+use crate::score::Score;
+
+/// Entries per bucket: four 16-byte entries fill one 64-byte cache line.
+const BUCKET: usize = 4;
+
+/// What the table remembers of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// The best (or refuting) move, packed by `Game::pack_move`.
+    pub mv: Option<u16>,
+    /// Remaining depth of the search that stored it.
+    pub depth: i32,
+    /// How `score` bounds the value.
+    pub bound: Bound,
+    /// The score, relative to the stored node (see `Score::to_table`).
+    pub score: Score,
+}
+
+#[derive(Default)]
+struct Slot {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+/// A lock-free, depth-preferred transposition table.
+pub struct TranspositionTable {
+    slots: Box<[Slot]>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mib` MiB; 0 gives a table that stores nothing.
+    pub fn new(mib: usize) -> TranspositionTable {
+        let bytes = mib.saturating_mul(1024 * 1024);
+        let buckets = bytes / (BUCKET * std::mem::size_of::<Slot>());
+        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
+        TranspositionTable {
+            slots,
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in MiB (rounded down).
+    pub fn size_mib(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
+    }
+
+    /// Forgets everything (UCI `ucinewgame`).
+    pub fn clear(&self) {
+        for slot in self.slots.iter() {
+            slot.key.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: older entries become the first to be replaced.
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Ordering::Relaxed) + 1) & GENERATION_MASK;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    fn bucket(&self, hash: u64) -> Option<&[Slot]> {
+        if self.buckets == 0 {
+            return None;
+        }
+        let index = ((u128::from(hash) * self.buckets as u128) >> 64) as usize;
+        self.slots.get(index * BUCKET..(index + 1) * BUCKET)
+    }
+
+    /// Looks `hash` up.
+    pub fn probe(&self, hash: u64) -> Option<TtEntry> {
+        let bucket = self.bucket(hash)?;
+        bucket.iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            let key = slot.key.load(Ordering::Relaxed);
+            (data != 0 && key ^ data == hash).then(|| unpack(data))
+        })
+    }
+
+    /// Stores what a search found. An entry for the same position is overwritten unless it
+    /// is deeper and this one is not exact; otherwise the shallowest, oldest entry goes.
+    pub fn store(&self, hash: u64, mv: Option<u16>, depth: i32, bound: Bound, score: Score) {
+        let Some(bucket) = self.bucket(hash) else {
+            return;
+        };
+        let generation = self.generation.load(Ordering::Relaxed);
+        let mut victim = &bucket[0];
+        let mut victim_worth = i32::MAX;
+        for slot in bucket {
+            let data = slot.data.load(Ordering::Relaxed);
+            let key = slot.key.load(Ordering::Relaxed);
+            if data == 0 {
+                victim = slot;
+                break;
+            }
+            let old = unpack(data);
+            if key ^ data == hash {
+                if bound != Bound::Exact && old.depth > depth + 2 {
+                    return;
+                }
+                // Keep the old move if this search found none.
+                let mv = mv.or(old.mv);
+                write(slot, hash, pack(mv, depth, bound, score, generation));
+                return;
+            }
+            let age = i32::from(generation.wrapping_sub(data_generation(data)) & GENERATION_MASK);
+            let worth = old.depth - 8 * age;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+            }
+        }
+        write(victim, hash, pack(mv, depth, bound, score, generation));
+    }
+
+    /// Permille of sampled entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.slots.len().min(1000 * BUCKET);
+        if sample == 0 {
+            return 0;
+        }
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|slot| {
+                let data = slot.data.load(Ordering::Relaxed);
+                data != 0 && data_generation(data) == generation
+            })
+            .count();
+        (used * 1000 / sample) as u32
+    }
+}
+
+fn write(slot: &Slot, hash: u64, data: u64) {
+    slot.key.store(hash ^ data, Ordering::Relaxed);
+    slot.data.store(data, Ordering::Relaxed);
+}
+
+// Data layout, low to high: move (16), depth (8), bound (2), has-move (1), generation (5),
+// score (32). A stored entry is never all zero because the generation/bound bits are set
+// through `OCCUPIED`.
+const GENERATION_MASK: u8 = 0x1f;
+const OCCUPIED: u64 = 1 << 26;
+
+fn pack(mv: Option<u16>, depth: i32, bound: Bound, score: Score, generation: u8) -> u64 {
+    let bound_bits: u64 = match bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    let depth = depth.clamp(0, 255) as u64;
+    let (move_bits, has_move) = match mv {
+        Some(bits) => (u64::from(bits), 1u64 << 27),
+        None => (0, 0),
+    };
+    let score = u64::from(score.raw() as u32);
+    move_bits
+        | depth << 16
+        | bound_bits << 24
+        | OCCUPIED
+        | has_move
+        | u64::from(generation & GENERATION_MASK) << 28
+        | score << 32
+}
+
+fn data_generation(data: u64) -> u8 {
+    ((data >> 28) as u8) & GENERATION_MASK
+}
+
+fn unpack(data: u64) -> TtEntry {
+    let bound = match (data >> 24) & 3 {
+        0 => Bound::Exact,
+        1 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    TtEntry {
+        mv: ((data >> 27) & 1 == 1).then_some(data as u16),
+        depth: ((data >> 16) & 0xff) as i32,
+        bound,
+        score: Score::from_raw((data >> 32) as u32 as i32),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_an_entry() {
+        let table = TranspositionTable::new(1);
+        table.store(0xdead_beef, Some(0), 5, Bound::Lower, Score::eval(-42));
+        let entry = table.probe(0xdead_beef).expect("stored entry");
+        assert_eq!(entry.mv, Some(0));
+        assert_eq!(entry.depth, 5);
+        assert_eq!(entry.bound, Bound::Lower);
+        assert_eq!(entry.score, Score::eval(-42));
+        assert_eq!(table.probe(0xdead_bef0), None);
+    }
+
+    #[test]
+    fn keeps_decisive_scores_and_missing_moves() {
+        let table = TranspositionTable::new(1);
+        table.store(7, None, 0, Bound::Exact, Score::loss_in(3));
+        let entry = table.probe(7).expect("stored entry");
+        assert_eq!(entry.mv, None);
+        assert_eq!(entry.score, Score::loss_in(3));
+    }
+
+    #[test]
+    fn a_shallow_bound_does_not_replace_a_deep_entry() {
+        let table = TranspositionTable::new(1);
+        table.store(9, Some(3), 12, Bound::Exact, Score::eval(10));
+        table.store(9, Some(4), 2, Bound::Upper, Score::eval(-5));
+        assert_eq!(table.probe(9).map(|e| e.depth), Some(12));
+        table.store(9, None, 2, Bound::Exact, Score::eval(1));
+        let entry = table.probe(9).expect("stored entry");
+        assert_eq!((entry.depth, entry.mv), (2, Some(3)));
+    }
+
+    #[test]
+    fn a_zero_sized_table_remembers_nothing() {
+        let table = TranspositionTable::new(0);
+        table.store(1, Some(1), 1, Bound::Exact, Score::DRAW);
+        assert_eq!(table.probe(1), None);
+        assert_eq!(table.hashfull(), 0);
+    }
+
+    #[test]
+    fn full_buckets_evict_the_shallowest_entry() {
+        let table = TranspositionTable::new(1);
+        let buckets = table.buckets as u128;
+        // Keys that land in bucket 0: high bits small enough.
+        let keys: Vec<u64> = (1..=5u64).collect();
+        assert!(keys.iter().all(|&k| (u128::from(k) * buckets) >> 64 == 0));
+        for (depth, &key) in [9, 3, 7, 8].iter().zip(&keys) {
+            table.store(key, None, *depth, Bound::Exact, Score::DRAW);
+        }
+        table.store(keys[4], None, 6, Bound::Exact, Score::DRAW);
+        assert!(table.probe(keys[1]).is_none(), "depth-3 entry evicted");
+        for key in [keys[0], keys[2], keys[3], keys[4]] {
+            assert!(table.probe(key).is_some());
+        }
+    }
+}

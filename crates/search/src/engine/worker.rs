@@ -1,0 +1,510 @@
+//! One search thread's tree walk: principal-variation negamax with the table, ordering,
+//! the pruning hooks its evaluator switches on, and quiescence. Allocates nothing per node.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use super::MAX_PLY;
+use super::history::{OrderingMemory, history_bonus};
+use super::ordering::ScoredMoves;
+use super::time::TimeBudget;
+use super::tt::TranspositionTable;
+use crate::evaluator::{Evaluator, Features};
+use crate::event::Bound;
+use crate::game::{Game, Outcome, Side};
+use crate::limits::{Limits, SearchControl};
+use crate::score::Score;
+
+/// What all threads of one search share.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a SearchControl,
+    pub limits: &'a Limits,
+    pub budget: TimeBudget,
+    /// Set by the main thread when it is done, or by any thread that hits a hard limit.
+    pub abort: AtomicBool,
+    /// Nodes per thread, published as they are counted.
+    pub nodes: Vec<AtomicU64>,
+    pub threads: usize,
+}
+
+impl Shared<'_> {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// The value of a finished game for the side to move, `ply` plies below the root.
+#[inline]
+pub(crate) fn outcome_score(side_to_move: Side, outcome: Outcome, ply: usize) -> Score {
+    match outcome {
+        Outcome::Draw => Score::DRAW,
+        Outcome::Win(winner) if winner == side_to_move => Score::win_in(ply as u32),
+        Outcome::Win(_) => Score::loss_in(ply as u32),
+    }
+}
+
+/// A search thread's state.
+pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
+    pub id: usize,
+    pub game: G,
+    pub evaluator: E,
+    pub features: Features,
+    pub memory: OrderingMemory<G::Move>,
+    pub lists: Vec<ScoredMoves<G::Move>>,
+    /// Triangular principal-variation table.
+    pub pv: Vec<Vec<G::Move>>,
+    static_evals: Vec<Option<i32>>,
+    null_played: Vec<bool>,
+    reductions: Vec<[i32; 64]>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub tt_hits: u64,
+    pub aborted: bool,
+    /// While false, only an explicit stop aborts (depth 1 always completes).
+    pub may_abort: bool,
+}
+
+impl<G: Game, E: Evaluator<G>> Worker<G, E> {
+    pub fn new(id: usize, game: G, evaluator: E, memory: OrderingMemory<G::Move>) -> Self {
+        let features = evaluator.features();
+        let reductions = (0..64)
+            .map(|depth| {
+                let mut row = [0; 64];
+                for (moves, slot) in row.iter_mut().enumerate().skip(1) {
+                    if depth > 0 {
+                        let r = 0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25;
+                        *slot = r as i32;
+                    }
+                }
+                row
+            })
+            .collect();
+        Worker {
+            id,
+            game,
+            evaluator,
+            features,
+            memory,
+            lists: (0..MAX_PLY)
+                .map(|_| ScoredMoves::with_capacity(64))
+                .collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            static_evals: vec![None; MAX_PLY + 1],
+            null_played: vec![false; MAX_PLY + 1],
+            reductions,
+            nodes: 0,
+            seldepth: 0,
+            tt_hits: 0,
+            aborted: false,
+            may_abort: false,
+        }
+    }
+
+    /// Counts a node at `ply` and says whether the search must stop.
+    #[inline]
+    pub fn enter_node(&mut self, shared: &Shared<'_>, ply: usize) -> bool {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(counter) = shared.nodes.get(self.id) {
+            counter.store(self.nodes, Ordering::Relaxed);
+        }
+        if self.aborted {
+            return true;
+        }
+        if let Some(limit) = shared.limits.nodes {
+            let total = if shared.threads == 1 {
+                self.nodes
+            } else if self.nodes & 255 == 0 {
+                shared.total_nodes()
+            } else {
+                0
+            };
+            if total >= limit && self.may_abort {
+                shared.abort.store(true, Ordering::Relaxed);
+                self.aborted = true;
+                return true;
+            }
+        }
+        if self.nodes & 255 == 0 {
+            if shared.control.is_stopped() {
+                self.aborted = true;
+            } else if self.may_abort
+                && (shared.abort.load(Ordering::Relaxed)
+                    || (!shared.control.is_pondering() && shared.budget.hard_exceeded()))
+            {
+                shared.abort.store(true, Ordering::Relaxed);
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn static_value(&self) -> i32 {
+        Score::eval(self.evaluator.evaluate(&self.game)).raw()
+    }
+
+    /// Line at `ply` becomes `mv` followed by the line at `ply + 1`.
+    pub fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (upper, lower) = self.pv.split_at_mut(ply + 1);
+        let line = &mut upper[ply];
+        line.clear();
+        line.push(mv);
+        if let Some(child) = lower.first() {
+            line.extend_from_slice(child);
+        }
+    }
+
+    /// Principal-variation negamax. `PV` is true on the principal line (full window).
+    pub fn negamax<const PV: bool>(
+        &mut self,
+        shared: &Shared<'_>,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
+        self.pv[ply].clear();
+        if self.enter_node(shared, ply) {
+            return Score::DRAW;
+        }
+        let side = self.game.side_to_move();
+        if let Some(outcome) = self.game.search_outcome(ply) {
+            return outcome_score(side, outcome, ply);
+        }
+        // Mate-distance pruning: nothing here beats a win next move or loses faster than now.
+        alpha = alpha.max(Score::loss_in(ply as u32));
+        beta = beta.min(Score::win_in(ply as u32 + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 1 {
+            return Score::from_raw(self.static_value());
+        }
+        let in_check = self.game.in_check();
+        if depth <= 0 {
+            if self.features.quiescence {
+                return self.quiescence::<PV>(shared, ply, alpha, beta);
+            }
+            return Score::from_raw(self.static_value());
+        }
+
+        let hash = self.game.hash();
+        let entry = shared.tt.probe(hash);
+        if entry.is_some() {
+            self.tt_hits += 1;
+        }
+        let tt_move = entry.and_then(|e| e.mv);
+        if !PV
+            && let Some(entry) = entry
+            && entry.depth >= depth
+        {
+            let score = entry.score.from_table(ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+
+        let static_eval = if in_check {
+            None
+        } else {
+            Some(self.static_value())
+        };
+        self.static_evals[ply] = static_eval;
+        let improving = match (
+            static_eval,
+            ply.checked_sub(2).and_then(|p| self.static_evals[p]),
+        ) {
+            (Some(now), Some(before)) => now > before,
+            _ => false,
+        };
+
+        if !PV && let Some(eval) = static_eval {
+            if self.features.reverse_futility_pruning
+                && depth <= 7
+                && !beta.is_decisive()
+                && eval - self.features.reverse_futility_margin * (depth - i32::from(improving))
+                    >= beta.raw()
+            {
+                return Score::from_raw(eval);
+            }
+            if self.features.null_move
+                && depth >= 3
+                && eval >= beta.raw()
+                && !self.null_played[ply]
+                && !beta.is_decisive()
+                && self.game.null_move_allowed()
+            {
+                let reduction = 3 + depth / 4;
+                self.game.make_null_move();
+                self.null_played[ply + 1] = true;
+                let score = -self.negamax::<false>(
+                    shared,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -beta,
+                    -beta.saturating_add(-1),
+                );
+                self.null_played[ply + 1] = false;
+                self.game.unmake_null_move();
+                if self.aborted {
+                    return Score::DRAW;
+                }
+                if score >= beta {
+                    return if score.is_decisive() { beta } else { score };
+                }
+            }
+        }
+
+        let mut list = std::mem::replace(&mut self.lists[ply], ScoredMoves::with_capacity(0));
+        list.clear();
+        self.evaluator.candidate_moves(&self.game, &mut list.moves);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return outcome_score(side, self.game.outcome_when_stuck(), ply);
+        }
+        list.score(&self.game, &self.evaluator, &self.memory, ply, tt_move);
+
+        let original_alpha = alpha;
+        let mut best = -Score::INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_seen = 0i32;
+        let mut index = 0;
+        while let Some(picked) = list.pick(index) {
+            index += 1;
+            let mv = picked.mv;
+            if best.raw() > -Score::MAX_EVAL && !in_check {
+                if picked.quiet {
+                    let late = (3 + depth * depth) / if improving { 1 } else { 2 };
+                    if self.features.late_move_pruning && depth <= 8 && quiets_seen >= late {
+                        continue;
+                    }
+                    if self.features.futility_pruning
+                        && depth <= 6
+                        && static_eval.is_some_and(|eval| {
+                            eval + self.features.futility_margin * (depth + 1) <= alpha.raw()
+                        })
+                    {
+                        continue;
+                    }
+                } else if picked.bad_tactic && self.features.bad_tactic_pruning && depth <= 4 {
+                    continue;
+                }
+            }
+
+            self.game.make_move(mv);
+            searched += 1;
+            if picked.quiet {
+                quiets_seen += 1;
+            }
+            let gives_check = self.game.in_check();
+            let extension = i32::from(self.features.check_extension && gives_check);
+            let new_depth = depth - 1 + extension;
+            let score = if searched == 1 {
+                -self.negamax::<PV>(shared, new_depth, ply + 1, -beta, -alpha)
+            } else {
+                let mut reduction = 0;
+                if self.features.late_move_reductions
+                    && depth >= 3
+                    && searched > 1 + usize::from(PV)
+                    && picked.quiet
+                    && !in_check
+                    && !gives_check
+                {
+                    reduction = self.reductions[depth.min(63) as usize][searched.min(63)];
+                    reduction -= i32::from(PV);
+                    reduction += i32::from(!improving);
+                    reduction = reduction.clamp(0, (new_depth - 1).max(0));
+                }
+                let null_beta = -alpha;
+                let null_alpha = -alpha.saturating_add(1);
+                let mut score = -self.negamax::<false>(
+                    shared,
+                    new_depth - reduction,
+                    ply + 1,
+                    null_alpha,
+                    null_beta,
+                );
+                if score > alpha && reduction > 0 {
+                    score =
+                        -self.negamax::<false>(shared, new_depth, ply + 1, null_alpha, null_beta);
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.negamax::<true>(shared, new_depth, ply + 1, -beta, -alpha);
+                }
+                score
+            };
+            self.game.unmake_move(mv);
+            if self.aborted {
+                self.lists[ply] = list;
+                return Score::DRAW;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if picked.quiet {
+                            self.reward_quiet(&list, index - 1, depth, ply);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        self.lists[ply] = list;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = best_move.map(G::pack_move).or(tt_move);
+        shared
+            .tt
+            .store(hash, stored_move, depth, bound, best.to_table(ply));
+        best
+    }
+
+    /// A quiet move at `cut_index` refuted the position: it becomes a killer and gains
+    /// history; the quiet moves tried before it lose some.
+    fn reward_quiet(
+        &mut self,
+        list: &ScoredMoves<G::Move>,
+        cut_index: usize,
+        depth: i32,
+        ply: usize,
+    ) {
+        let side = self.game.side_to_move();
+        let bonus = history_bonus(depth);
+        let cut_move = list.moves[cut_index];
+        self.memory.add_killer(ply, cut_move);
+        self.memory
+            .update_history(side, self.game.move_index(cut_move), bonus);
+        for position in 0..cut_index {
+            if list.is_quiet(position) {
+                let index = self.game.move_index(list.moves[position]);
+                self.memory.update_history(side, index, -bonus);
+            }
+        }
+    }
+
+    /// Quiescence: stand pat on the static value, then try the noisy moves only (every
+    /// move when in check, if the evaluator asks for evasions).
+    pub fn quiescence<const PV: bool>(
+        &mut self,
+        shared: &Shared<'_>,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.pv[ply].clear();
+        if self.enter_node(shared, ply) {
+            return Score::DRAW;
+        }
+        let side = self.game.side_to_move();
+        if let Some(outcome) = self.game.search_outcome(ply) {
+            return outcome_score(side, outcome, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Score::from_raw(self.static_value());
+        }
+        let hash = self.game.hash();
+        let entry = shared.tt.probe(hash);
+        if entry.is_some() {
+            self.tt_hits += 1;
+        }
+        if !PV && let Some(entry) = entry {
+            let score = entry.score.from_table(ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let tt_move = entry.and_then(|e| e.mv);
+
+        let evading = self.features.quiescence_check_evasions && self.game.in_check();
+        let mut list = std::mem::replace(&mut self.lists[ply], ScoredMoves::with_capacity(0));
+        list.clear();
+        let mut best;
+        if evading {
+            best = -Score::INFINITE;
+            self.evaluator.candidate_moves(&self.game, &mut list.moves);
+            if list.is_empty() {
+                self.lists[ply] = list;
+                return outcome_score(side, self.game.outcome_when_stuck(), ply);
+            }
+        } else {
+            let stand_pat = Score::from_raw(self.static_value());
+            if stand_pat >= beta {
+                self.lists[ply] = list;
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            self.evaluator.noisy_moves(&self.game, &mut list.moves);
+        }
+        list.score_tactical(&self.game, &self.evaluator, tt_move);
+
+        let original_alpha = alpha;
+        let mut best_move = None;
+        let mut index = 0;
+        while let Some(picked) = list.pick(index) {
+            index += 1;
+            let mv = picked.mv;
+            self.game.make_move(mv);
+            let score = -self.quiescence::<PV>(shared, ply + 1, -beta, -alpha);
+            self.game.unmake_move(mv);
+            if self.aborted {
+                self.lists[ply] = list;
+                return Score::DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        self.lists[ply] = list;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        shared.tt.store(
+            hash,
+            best_move.map(G::pack_move).or(tt_move),
+            0,
+            bound,
+            best.to_table(ply),
+        );
+        best
+    }
+}

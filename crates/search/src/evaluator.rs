@@ -1,0 +1,96 @@
+//! The `Evaluator` trait: a game's judgement of positions and moves (static value, which
+//! moves are worth searching, which are noisy), and the engine features it switches on.
+//! One game may have several evaluators, e.g. the seed's "classic" one and a strong one.
+
+use crate::game::Game;
+
+/// Pruning and extension hooks of the engine that an evaluator switches on, with the margins
+/// they need in the evaluator's own units. Everything is off by default, which keeps the
+/// engine's value equal to plain minimax's at equal depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Search noisy moves ([`Evaluator::noisy_moves`]) past the horizon, with stand-pat.
+    pub quiescence: bool,
+    /// In quiescence, answer a check with every legal move instead of standing pat.
+    pub quiescence_check_evasions: bool,
+    /// Null-move pruning where [`Game::null_move_allowed`] says it is sound.
+    pub null_move: bool,
+    /// Late-move reductions of quiet moves.
+    pub late_move_reductions: bool,
+    /// Skip late quiet moves near the horizon.
+    pub late_move_pruning: bool,
+    /// Skip quiet moves near the horizon when the static value is far below alpha.
+    pub futility_pruning: bool,
+    /// Return the static value near the horizon when it is far above beta.
+    pub reverse_futility_pruning: bool,
+    /// Skip tactical moves with a bad exchange score near the horizon.
+    pub bad_tactic_pruning: bool,
+    /// Search one ply deeper after a move that gives check.
+    pub check_extension: bool,
+    /// Search the root with a narrow window around the last value.
+    pub aspiration_windows: bool,
+    /// Futility margin per ply of remaining depth.
+    pub futility_margin: i32,
+    /// Reverse-futility margin per ply of remaining depth.
+    pub reverse_futility_margin: i32,
+    /// Half-width of the first aspiration window.
+    pub aspiration_window: i32,
+}
+
+impl Features {
+    /// Every hook off: the engine is exact alpha-beta with a table and ordering.
+    pub const EXACT: Features = Features {
+        quiescence: false,
+        quiescence_check_evasions: false,
+        null_move: false,
+        late_move_reductions: false,
+        late_move_pruning: false,
+        futility_pruning: false,
+        reverse_futility_pruning: false,
+        bad_tactic_pruning: false,
+        check_extension: false,
+        aspiration_windows: false,
+        futility_margin: 0,
+        reverse_futility_margin: 0,
+        aspiration_window: 0,
+    };
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features::EXACT
+    }
+}
+
+/// A game's judgement of positions and moves.
+pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
+    /// The static value of `game` from the side to move's view, in the evaluator's units
+    /// (centipawns for chess). Never called on a finished game.
+    fn evaluate(&self, game: &G) -> i32;
+
+    /// The moves worth searching, best first if the evaluator has an opinion. The default
+    /// is every legal move in the game's natural order. It must not be empty while legal
+    /// moves exist, and must never omit a forced reply.
+    fn candidate_moves(&self, game: &G, moves: &mut Vec<G::Move>) {
+        game.generate_moves(moves);
+    }
+
+    /// The noisy moves searched past the horizon when [`Features::quiescence`] is on
+    /// (captures and promotions; caro fours). Each must be legal.
+    fn noisy_moves(&self, game: &G, moves: &mut Vec<G::Move>) {
+        let _ = (game, moves);
+    }
+
+    /// An ordering score for a tactical move (a capture, a promotion, a threat), or `None`
+    /// for a quiet one. Positive scores are tried before killers, negative ones after the
+    /// quiet moves; quiet moves are ordered by the engine's killers and history.
+    fn tactical_score(&self, game: &G, mv: G::Move) -> Option<i32> {
+        let _ = (game, mv);
+        None
+    }
+
+    /// The engine hooks this evaluator switches on.
+    fn features(&self) -> Features {
+        Features::EXACT
+    }
+}

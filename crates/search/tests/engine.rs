@@ -1,0 +1,338 @@
+//! The engine agrees with plain minimax, whatever its table, ordering and threads do, and
+//! keeps its promises about limits, events and determinism.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Blind, Mnk, OpenLines, Selective, random_position};
+use ply_search::teaching::{LeafValues, TeachingSettings, minimax, score_root_moves};
+use ply_search::{
+    Bound, Engine, EngineOptions, Evaluator, Game, Limits, Score, SearchControl, SearchEvent,
+    SearchRequest, SearchResult,
+};
+
+/// Leaf values that make a teaching search at `depth` count in the engine's units: a win
+/// `ply` plies from the root is worth `Score::MATE - ply`.
+fn engine_units(depth: u32) -> LeafValues {
+    LeafValues {
+        win: Score::MATE - depth as i32 - 1,
+        depth_bonus: true,
+    }
+}
+
+fn search<E: Evaluator<Mnk>>(
+    game: &Mnk,
+    evaluator: E,
+    options: EngineOptions,
+    request: SearchRequest<u8>,
+) -> SearchResult<u8> {
+    let mut engine = Engine::new(evaluator, options);
+    let control = SearchControl::new();
+    engine.search(game, &request, &control, &mut |_| {})
+}
+
+const CONFIGS: [EngineOptions; 4] = [
+    EngineOptions {
+        hash_mib: 0,
+        threads: 1,
+    },
+    EngineOptions {
+        hash_mib: 1,
+        threads: 1,
+    },
+    EngineOptions {
+        hash_mib: 1,
+        threads: 2,
+    },
+    EngineOptions {
+        hash_mib: 4,
+        threads: 3,
+    },
+];
+
+#[test]
+fn exhaustive_values_equal_minimax_on_random_positions() {
+    for seed in 0..40u64 {
+        let (w, h, stones) = if seed % 2 == 0 {
+            (3, 3, (seed % 5) as usize)
+        } else {
+            (4, 3, 3 + (seed % 3) as usize)
+        };
+        let game = random_position(w, h, 3, stones, seed * 7919 + 1);
+        let depth = game.empty_cells() as u32;
+        let mut reference = game.clone();
+        let expected = minimax(
+            &mut reference,
+            &Blind,
+            TeachingSettings {
+                depth,
+                leaves: engine_units(depth),
+            },
+            &mut (),
+        );
+        for options in CONFIGS {
+            let result = search(&game, Blind, options, SearchRequest::new(Limits::default()));
+            assert_eq!(
+                result.score.raw(),
+                expected.value,
+                "seed {seed} {options:?}: engine {} vs minimax {}",
+                result.score,
+                Score::from_raw(expected.value)
+            );
+            assert!(result.proven, "a full-depth exact search is a proof");
+            let mut line = game.clone();
+            for &mv in &result.pv {
+                let mut legal = Vec::new();
+                line.generate_moves(&mut legal);
+                assert!(legal.contains(&mv), "pv move {mv} is legal");
+                line.make_move(mv);
+            }
+        }
+    }
+}
+
+#[test]
+fn depth_limited_values_equal_minimax_without_a_table() {
+    for seed in 0..30u64 {
+        let game = random_position(4, 4, 3, 2 + (seed % 4) as usize, seed * 104_729 + 3);
+        for depth in 1..=4 {
+            let mut reference = game.clone();
+            let expected = minimax(
+                &mut reference,
+                &OpenLines,
+                TeachingSettings {
+                    depth,
+                    leaves: engine_units(depth),
+                },
+                &mut (),
+            );
+            let result = search(
+                &game,
+                OpenLines,
+                EngineOptions {
+                    hash_mib: 0,
+                    threads: 1,
+                },
+                SearchRequest::new(Limits::depth(depth)),
+            );
+            assert_eq!(
+                result.score.raw(),
+                expected.value,
+                "seed {seed} depth {depth}"
+            );
+            assert_eq!(result.depth, depth);
+        }
+    }
+}
+
+#[test]
+fn multipv_over_all_moves_gives_every_move_its_minimax_value() {
+    let game = Mnk::from_rows(3, 3, 3, "x../.o./..x", ply_search::Side::Second);
+    let depth = game.empty_cells() as u32;
+    let mut reference = game.clone();
+    let (expected, _) = score_root_moves(
+        &mut reference,
+        &Blind,
+        TeachingSettings {
+            depth,
+            leaves: engine_units(depth),
+        },
+        false,
+        &mut (),
+    );
+    let mut request = SearchRequest::new(Limits::default());
+    request.multipv = 99;
+    for options in CONFIGS {
+        let result = search(&game, Blind, options, request.clone());
+        assert_eq!(result.root_moves.len(), expected.len());
+        for (mv, value) in &expected {
+            let line = result
+                .root_moves
+                .iter()
+                .find(|line| line.mv == *mv)
+                .expect("scored");
+            assert_eq!(line.bound, Bound::Exact, "{options:?} move {mv}");
+            // Root-move scores are from the root's view at the root, so a win in n plies is
+            // worth MATE - n, as the teaching values in engine units.
+            assert_eq!(line.score.raw(), *value, "{options:?} move {mv}");
+        }
+    }
+}
+
+#[test]
+fn the_empty_board_is_proven_a_draw() {
+    let game = Mnk::new(3, 3, 3);
+    let result = search(
+        &game,
+        Blind,
+        EngineOptions::default(),
+        SearchRequest::new(Limits::default()),
+    );
+    assert_eq!(result.score, Score::DRAW);
+    assert!(result.proven);
+    assert_eq!(result.depth, 9);
+}
+
+#[test]
+fn a_win_in_one_is_taken_and_scored_as_such() {
+    let game = Mnk::from_rows(3, 3, 3, "xx./oo./...", ply_search::Side::First);
+    let result = search(
+        &game,
+        OpenLines,
+        EngineOptions::default(),
+        SearchRequest::new(Limits::depth(5)),
+    );
+    assert_eq!(result.best_move, Some(2));
+    assert_eq!(result.score, Score::win_in(1));
+    assert_eq!(result.score.mate_moves(), Some(1));
+}
+
+#[test]
+fn one_thread_with_a_node_limit_is_deterministic() {
+    let game = random_position(4, 4, 3, 2, 99);
+    let run = || {
+        search(
+            &game,
+            OpenLines,
+            EngineOptions {
+                hash_mib: 2,
+                threads: 1,
+            },
+            SearchRequest::new(Limits::nodes(5_000)),
+        )
+    };
+    let first = run();
+    let second = run();
+    assert_eq!(first.nodes, second.nodes);
+    assert_eq!(first.pv, second.pv);
+    assert!(
+        first.nodes <= 5_000 + 1,
+        "node limit holds: {}",
+        first.nodes
+    );
+}
+
+#[test]
+fn iterations_are_reported_in_order_with_growing_node_counts() {
+    let game = random_position(4, 4, 3, 2, 5);
+    let mut engine = Engine::new(OpenLines, EngineOptions::default());
+    let control = SearchControl::new();
+    let mut depths = Vec::new();
+    let mut nodes = Vec::new();
+    let mut root_moves = 0;
+    let result = engine.search(
+        &game,
+        &SearchRequest::new(Limits::depth(5)),
+        &control,
+        &mut |event| match event {
+            SearchEvent::Iteration(info) => {
+                depths.push(info.depth);
+                nodes.push(info.nodes);
+                assert!(!info.pv.is_empty());
+            }
+            SearchEvent::RootMove(_) => root_moves += 1,
+            SearchEvent::CurrentMove { .. } => {}
+        },
+    );
+    assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+    assert!(nodes.windows(2).all(|pair| pair[0] <= pair[1]));
+    assert!(root_moves >= 5 * 14);
+    assert_eq!(result.depth, 5);
+}
+
+#[test]
+fn a_stopped_search_still_returns_a_legal_move() {
+    let game = Mnk::new(5, 5, 4);
+    let mut engine = Engine::new(OpenLines, EngineOptions::default());
+    let control = SearchControl::new();
+    control.stop();
+    let result = engine.search(
+        &game,
+        &SearchRequest::new(Limits::default()),
+        &control,
+        &mut |_| {},
+    );
+    let mut legal = Vec::new();
+    game.generate_moves(&mut legal);
+    assert!(result.best_move.is_some_and(|mv| legal.contains(&mv)));
+}
+
+#[test]
+fn movetime_is_respected() {
+    let game = Mnk::new(6, 6, 4);
+    let mut engine = Engine::new(OpenLines, EngineOptions::default());
+    let control = SearchControl::new();
+    let request = SearchRequest::new(Limits::movetime(Duration::from_millis(100)));
+    let result = engine.search(&game, &request, &control, &mut |_| {});
+    assert!(result.best_move.is_some());
+    assert!(
+        result.time < Duration::from_millis(600),
+        "took {:?}",
+        result.time
+    );
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let game = Mnk::new(3, 3, 3);
+    let mut request = SearchRequest::new(Limits::depth(3));
+    request.root_moves = Some(vec![7]);
+    let result = search(&game, Blind, EngineOptions::default(), request);
+    assert_eq!(result.best_move, Some(7));
+    assert_eq!(result.root_moves.len(), 1);
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let game = Mnk::from_rows(3, 3, 3, "xxx/oo./...", ply_search::Side::Second);
+    let result = search(
+        &game,
+        Blind,
+        EngineOptions::default(),
+        SearchRequest::new(Limits::depth(3)),
+    );
+    assert_eq!(result.best_move, None);
+    assert_eq!(result.score, Score::loss_in(0));
+}
+
+#[test]
+fn the_selective_engine_still_wins_what_is_won_and_plays_legal_moves() {
+    for seed in 0..20u64 {
+        let mut game = random_position(5, 5, 4, 4 + (seed % 5) as usize, seed * 31 + 7);
+        game.nulls_allowed = true;
+        let mut reference = game.clone();
+        let depth = 3;
+        let truth = minimax(
+            &mut reference,
+            &Blind,
+            TeachingSettings {
+                depth,
+                leaves: engine_units(depth),
+            },
+            &mut (),
+        );
+        for threads in [1, 2] {
+            let result = search(
+                &game,
+                Selective,
+                EngineOptions {
+                    hash_mib: 1,
+                    threads,
+                },
+                SearchRequest::new(Limits::depth(6)),
+            );
+            let mut legal = Vec::new();
+            game.generate_moves(&mut legal);
+            let best = result.best_move.expect("a move");
+            assert!(legal.contains(&best));
+            if truth.value >= Score::MATE - 3 {
+                assert!(
+                    result.score.mate_plies().is_some_and(|p| p > 0 && p <= 3),
+                    "seed {seed}: {}",
+                    result.score
+                );
+            }
+        }
+    }
+}
