@@ -1,0 +1,261 @@
+//! The registry of games: names, aliases, options, defaults and the fixed bench workload of
+//! each. Adding a game is one entry here; every front end then serves it.
+
+use crate::session::{GameError, GameSession, Session};
+use crate::tictactoe::TicTacToe;
+
+/// Settings a user may give when starting a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOptions {
+    /// Board size (caro).
+    pub size: Option<usize>,
+    /// Rule variant (caro: freestyle, standard, caro, caro5, renju).
+    pub rule: Option<String>,
+    /// Start position (FEN or board string) instead of the usual start.
+    pub position: Option<String>,
+    /// Chess960 (Fischer random) castling rules and notation (chess).
+    pub chess960: bool,
+}
+
+/// Board sizes a game accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeRange {
+    /// Smallest.
+    pub min: usize,
+    /// Largest.
+    pub max: usize,
+    /// Used when none is given.
+    pub default: usize,
+}
+
+/// A fixed, deterministic workload for `ply bench`: the strong engine, one thread, a fresh
+/// 16 MiB table per position, to a fixed depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchSpec {
+    /// Positions (empty string: the start position).
+    pub positions: &'static [&'static str],
+    /// Depth of each search.
+    pub depth: u32,
+}
+
+type Create = fn(&GameOptions) -> Result<Box<dyn Session>, GameError>;
+
+/// One game ply knows.
+#[derive(Clone, Copy, Debug)]
+pub struct GameSpec {
+    /// The name used on the command line and in URLs.
+    pub name: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// A title for menus.
+    pub title: &'static str,
+    /// Accepted board sizes, if the size can change.
+    pub sizes: Option<SizeRange>,
+    /// Accepted rule variants, the default first; empty if there is one rule.
+    pub rules: &'static [&'static str],
+    /// Time per move the strong player takes when none is given; `None` when the engine
+    /// proves the game at once and should search until it has.
+    pub default_movetime_ms: Option<u64>,
+    /// Random plies played from the start to vary match openings.
+    pub opening_plies: u32,
+    /// The `ply bench` workload.
+    pub bench: BenchSpec,
+    create: Option<Create>,
+}
+
+impl GameSpec {
+    /// Whether this version of ply plays the game.
+    pub fn is_available(&self) -> bool {
+        self.create.is_some()
+    }
+
+    /// Starts a game with `options`.
+    pub fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+        let create = self.create.ok_or_else(|| GameError::NotYetAvailable {
+            name: self.name.to_string(),
+        })?;
+        if let Some(size) = options.size {
+            match self.sizes {
+                None => {
+                    return Err(GameError::BadOption(format!(
+                        "{} has a fixed board; --size is for caro",
+                        self.name
+                    )));
+                }
+                Some(range) if size < range.min || size > range.max => {
+                    return Err(GameError::BadOption(format!(
+                        "board size {size} is out of range: {} takes {} to {}",
+                        self.name, range.min, range.max
+                    )));
+                }
+                Some(_) => {}
+            }
+        }
+        if let Some(rule) = &options.rule
+            && !self
+                .rules
+                .iter()
+                .any(|known| known.eq_ignore_ascii_case(rule))
+        {
+            return Err(GameError::BadOption(if self.rules.is_empty() {
+                format!("{} has one set of rules; --rule is for caro", self.name)
+            } else {
+                format!(
+                    "unknown rule '{rule}' for {}: expected one of {}",
+                    self.name,
+                    self.rules.join(", ")
+                )
+            }));
+        }
+        create(options)
+    }
+}
+
+fn create_tictactoe(options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+    let session = match &options.position {
+        Some(position) => GameSession::<TicTacToe>::from_position((), position)?,
+        None => GameSession::<TicTacToe>::new(()),
+    };
+    Ok(Box::new(session))
+}
+
+static GAMES: [GameSpec; 4] = [
+    GameSpec {
+        name: "tictactoe",
+        aliases: &["ttt", "tic-tac-toe"],
+        title: "Tic-tac-toe",
+        sizes: None,
+        rules: &[],
+        default_movetime_ms: None,
+        opening_plies: 1,
+        bench: BenchSpec {
+            positions: &[
+                "",
+                "x2/1o1/2x o",
+                "1x1/3/3 o",
+                "4x4 o",
+                "x3o4 x",
+                "o3x4 x",
+                "2x/1o1/x2 o",
+                "xo1/3/3 x",
+            ],
+            depth: 9,
+        },
+        create: Some(create_tictactoe),
+    },
+    GameSpec {
+        name: "caro",
+        aliases: &["gomoku"],
+        title: "Caro (gomoku)",
+        sizes: Some(SizeRange {
+            min: 5,
+            max: 25,
+            default: 10,
+        }),
+        rules: &["freestyle", "standard", "caro", "caro5", "renju"],
+        default_movetime_ms: Some(1_000),
+        opening_plies: 3,
+        bench: BenchSpec {
+            positions: &[""],
+            depth: 6,
+        },
+        create: None,
+    },
+    GameSpec {
+        name: "xiangqi",
+        aliases: &["cotuong", "chinese-chess"],
+        title: "Xiangqi (cờ tướng)",
+        sizes: None,
+        rules: &[],
+        default_movetime_ms: Some(1_000),
+        opening_plies: 2,
+        bench: BenchSpec {
+            positions: &[""],
+            depth: 8,
+        },
+        create: None,
+    },
+    GameSpec {
+        name: "chess",
+        aliases: &["covua"],
+        title: "Chess",
+        sizes: None,
+        rules: &[],
+        default_movetime_ms: Some(1_000),
+        opening_plies: 2,
+        bench: BenchSpec {
+            positions: &[""],
+            depth: 10,
+        },
+        create: None,
+    },
+];
+
+/// Every game, available or planned.
+pub fn games() -> &'static [GameSpec] {
+    &GAMES
+}
+
+/// The game called `name` (or one of its aliases), whether available or not.
+pub fn find_game(name: &str) -> Result<&'static GameSpec, GameError> {
+    let wanted = name.trim().to_ascii_lowercase();
+    GAMES
+        .iter()
+        .find(|spec| spec.name == wanted || spec.aliases.contains(&wanted.as_str()))
+        .ok_or_else(|| GameError::Unknown {
+            given: name.to_string(),
+            expected: GAMES
+                .iter()
+                .map(|spec| {
+                    if spec.aliases.is_empty() {
+                        spec.name.to_string()
+                    } else {
+                        format!("{} ({})", spec.name, spec.aliases.join(", "))
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// Starts a game by name.
+pub fn new_session(name: &str, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+    find_game(name)?.new_session(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_find_games() {
+        assert_eq!(find_game("ttt").map(|g| g.name), Ok("tictactoe"));
+        assert_eq!(find_game("Gomoku").map(|g| g.name), Ok("caro"));
+        let unknown = find_game("go").expect_err("no such game").to_string();
+        assert!(
+            unknown.contains("tictactoe") && unknown.contains("chess"),
+            "{unknown}"
+        );
+    }
+
+    #[test]
+    fn options_are_checked() {
+        let spec = find_game("tictactoe").expect("exists");
+        let sized = GameOptions {
+            size: Some(4),
+            ..GameOptions::default()
+        };
+        assert!(matches!(
+            spec.new_session(&sized),
+            Err(GameError::BadOption(_))
+        ));
+        let ruled = GameOptions {
+            rule: Some("renju".into()),
+            ..GameOptions::default()
+        };
+        assert!(matches!(
+            spec.new_session(&ruled),
+            Err(GameError::BadOption(_))
+        ));
+    }
+}

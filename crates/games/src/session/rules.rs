@@ -1,0 +1,115 @@
+//! `Rules`: what a game adds to `search::Game` so that the generic session can serve it to
+//! every front end — its notation, position strings, board view, players and result words.
+
+use std::fmt::Debug;
+
+use ply_search::teaching::TeachingSettings;
+use ply_search::{Evaluator, Game, Outcome, Side};
+
+use super::error::{MoveError, PositionError};
+use super::think::Level;
+use super::view::{BoardView, MoveView, Status};
+
+/// A game as front ends need it. Implemented once per game; the generic
+/// [`GameSession`](super::GameSession) turns it into a [`Session`](super::Session).
+pub trait Rules: Game + Sized {
+    /// Settings that shape a game (board size, rule variant); `()` when there are none.
+    type Config: Clone + Debug + Send + Sync + 'static;
+    /// The seed's evaluation: the teaching baseline.
+    type Classic: Evaluator<Self>;
+    /// ply's own evaluation.
+    type Strong: Evaluator<Self>;
+
+    /// The registry name (`tictactoe`, `caro`, `xiangqi`, `chess`).
+    const NAME: &'static str;
+
+    /// A title for this configuration: "Tic-tac-toe", "Caro 15×15, renju".
+    fn title(config: &Self::Config) -> String;
+
+    /// How players call the two sides: `["X", "O"]`, `["white", "black"]`, `["red", "black"]`.
+    fn side_names() -> [&'static str; 2];
+
+    /// The usual start position.
+    fn new_game(config: &Self::Config) -> Self;
+
+    /// A position from its string (FEN, board string).
+    fn from_position(config: &Self::Config, text: &str) -> Result<Self, PositionError>;
+
+    /// The position as a string that [`Rules::from_position`] reads back.
+    fn position_text(&self) -> String;
+
+    /// The classic evaluator for this game.
+    fn classic(&self) -> Self::Classic;
+
+    /// The strong evaluator for this game.
+    fn strong(&self) -> Self::Strong;
+
+    /// Depth and leaf values of the teaching algorithms for `level` when the request gives
+    /// no depth.
+    fn teaching_settings(&self, level: Level) -> TeachingSettings;
+
+    /// Reads a legal move in any notation the game accepts.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// The move in canonical coordinate notation (what protocols send).
+    fn move_name(&self, mv: Self::Move) -> String;
+
+    /// The move in the notation players read (SAN, WXF…), in this position.
+    fn move_display(&self, mv: Self::Move) -> String {
+        self.move_name(mv)
+    }
+
+    /// The move for a front end: names and the board cells it touches.
+    fn move_view(&self, mv: Self::Move) -> MoveView;
+
+    /// The board to draw (the session fills in the last move).
+    fn board_view(&self) -> BoardView;
+
+    /// Why a game ended with `outcome` here, in a few words ("three in a row", "checkmate").
+    fn outcome_reason(&self, outcome: Outcome) -> String;
+
+    /// The status of this position.
+    fn status(&self) -> Status {
+        if let Some(outcome) = self.outcome() {
+            return Status::finished(outcome, self.outcome_reason(outcome));
+        }
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        if moves.is_empty() {
+            let outcome = self.outcome_when_stuck();
+            return Status::finished(outcome, self.outcome_reason(outcome));
+        }
+        Status::Ongoing {
+            to_move: self.side_to_move(),
+        }
+    }
+
+    /// A whole game as text: the start position and the moves. Chess overrides this with PGN.
+    fn export(start: &Self, moves: &[MoveView], status: &Status) -> String {
+        let mut out = format!(
+            "[Game \"{}\"]\n[Position \"{}\"]\n",
+            Self::NAME,
+            start.position_text()
+        );
+        if let Status::Finished { winner, reason } = status {
+            let result = match winner {
+                Some(Side::First) => format!("{} wins", Self::side_names()[0]),
+                Some(Side::Second) => format!("{} wins", Self::side_names()[1]),
+                None => "draw".to_string(),
+            };
+            out.push_str(&format!("[Result \"{result} ({reason})\"]\n"));
+        }
+        let names: Vec<&str> = moves.iter().map(|mv| mv.name.as_str()).collect();
+        out.push_str(&names.join(" "));
+        out.push('\n');
+        out
+    }
+
+    /// Candidate moves for the opening of a match game: the strong player's candidates,
+    /// so that random openings stay reasonable (caro stones near the centre).
+    fn opening_candidates(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.strong().candidate_moves(self, &mut moves);
+        moves
+    }
+}
