@@ -17,6 +17,11 @@ pub const LINES: [u16; 8] = [
 
 const FULL: u16 = 0b111_111_111;
 
+/// Whether the cells in `mask` include a whole line.
+pub fn has_line(mask: u16) -> bool {
+    LINES.iter().any(|&line| (mask & line).count_ones() == 3)
+}
+
 /// A tic-tac-toe position. A move is the index of a cell, 0 (top-left) to 8 (bottom-right).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TicTacToe {
@@ -67,7 +72,6 @@ impl TicTacToe {
 
     /// The side with a line of three, if any.
     pub fn winner(&self) -> Option<Side> {
-        let has_line = |mask: u16| LINES.iter().any(|&line| mask & line == line);
         if has_line(self.stones[0]) {
             Some(Side::First)
         } else if has_line(self.stones[1]) {

@@ -4,7 +4,7 @@
 
 use ply_search::{Evaluator, Game};
 
-use super::board::{LINES, TicTacToe};
+use super::board::{LINES, TicTacToe, has_line};
 
 /// The textbook player: no judgement, every cell in reading order.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,8 +22,7 @@ pub struct OpenLines;
 
 impl OpenLines {
     fn completes_line(stones: u16, cell: u8) -> bool {
-        let after = stones | 1 << cell;
-        LINES.iter().any(|&line| after & line == line)
+        has_line(stones | 1 << cell)
     }
 }
 

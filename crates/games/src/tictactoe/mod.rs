@@ -71,11 +71,7 @@ impl Rules for TicTacToe {
             ));
         }
         let game = TicTacToe::from_stones(first, second, implied);
-        let both = [Side::First, Side::Second].map(|side| {
-            board::LINES
-                .iter()
-                .any(|&line| game.stones(side) & line == line)
-        });
+        let both = [Side::First, Side::Second].map(|side| board::has_line(game.stones(side)));
         if both[0] && both[1] {
             return Err(PositionError::new(
                 text,
