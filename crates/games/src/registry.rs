@@ -3,6 +3,7 @@
 
 use crate::session::{GameError, GameSession, Session};
 use crate::tictactoe::TicTacToe;
+use crate::xiangqi::Xiangqi;
 
 /// Settings a user may give when starting a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -119,6 +120,14 @@ fn create_tictactoe(options: &GameOptions) -> Result<Box<dyn Session>, GameError
     Ok(Box::new(session))
 }
 
+fn create_xiangqi(options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+    let session = match &options.position {
+        Some(position) => GameSession::<Xiangqi>::from_position((), position)?,
+        None => GameSession::<Xiangqi>::new(()),
+    };
+    Ok(Box::new(session))
+}
+
 static GAMES: [GameSpec; 4] = [
     GameSpec {
         name: "tictactoe",
@@ -173,7 +182,7 @@ static GAMES: [GameSpec; 4] = [
             positions: &[""],
             depth: 8,
         },
-        create: None,
+        create: Some(create_xiangqi),
     },
     GameSpec {
         name: "chess",
