@@ -15,6 +15,7 @@ use commands::bench::BenchArgs;
 use commands::match_runner::MatchArgs;
 use commands::perft::PerftArgs;
 use commands::play::PlayArgs;
+use commands::ucci::UcciArgs;
 
 /// ply plays tic-tac-toe, caro (gomoku), xiangqi and chess, and shows how search thinks.
 #[derive(Parser)]
@@ -37,6 +38,8 @@ enum Command {
     Bench(BenchArgs),
     /// Play a match between two players and report W/D/L and Elo.
     Match(MatchArgs),
+    /// Speak UCCI (xiangqi GUIs in the ElephantEye tradition) on standard input and output.
+    Ucci(UcciArgs),
 }
 
 /// Dies quietly when the reader of our output goes away (`ply perft … | head`), as
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Match(args)) => commands::match_runner::run(&args),
+        Some(Command::Ucci(args)) => commands::ucci::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

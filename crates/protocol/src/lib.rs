@@ -1,1 +1,3 @@
-//! Placeholder.
+//! ply-protocol: engine protocols (UCI, UCCI, Gomocup) over the erased game session.
+
+pub mod ucci;
