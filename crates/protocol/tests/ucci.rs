@@ -64,7 +64,7 @@ fn banned_moves_are_not_played() {
 #[test]
 fn a_mate_in_one_is_found_and_scored_as_mate() {
     // Two soldiers next to the palace and a third one stepping up: e7e8 and d8d9 both mate.
-    let lines = transcript("position fen 4k4/3P1P3/4P4/9/9/9/9/9/9/3K5 w - - 0 1\ngo depth 3\n");
+    let lines = transcript("position fen 4k4/3P1P3/4P4/p8/9/9/9/9/9/3K5 w - - 0 1\ngo depth 3\n");
     let best = bestmove(&lines).expect("a move");
     assert!(best == "e7e8" || best == "d8d9", "{lines:?}");
     assert!(

@@ -166,7 +166,8 @@ impl Rules for Xiangqi {
             [mv] => Ok(*mv),
             [] => {
                 let first = trimmed.chars().next().unwrap_or(' ');
-                let looks_like_a_move = Kind::from_wxf_letter(first).is_some()
+                let looks_like_a_move = (Kind::from_wxf_letter(first).is_some()
+                    && trimmed.chars().count() <= 5)
                     || Kind::from_glyph(first).is_some()
                     || "+-前後后中一二三四五".contains(first);
                 if looks_like_a_move {
