@@ -73,8 +73,7 @@ class Ply(Engine):
             line += " moves " + " ".join(moves)
         self.send(line)
         self.send(f"go time {my_ms} increment {inc_ms} opptime {opp_ms}")
-        reply = self.wait_for("bestmove") if True else None
-        return reply.split()[1]
+        return self.wait_for("bestmove").split()[1]
 
 
 class Fairy(Engine):
@@ -154,11 +153,13 @@ def main():
     parser.add_argument("--inc", type=float, default=0.1, help="seconds per move")
     parser.add_argument("--hash", type=int, default=16)
     parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument("--moves", action="store_true", help="print each game's moves")
+    parser.add_argument("--first-pair", type=int, default=0, help="opening index to start at")
     args = parser.parse_args()
     ply, fairy = Ply(args.ply, args.hash), Fairy(args.fairy, args.hash)
     score, wins, draws, losses = 0.0, 0, 0, 0
     for pair in range(args.pairs):
-        opening = OPENINGS[pair % len(OPENINGS)]
+        opening = OPENINGS[(pair + args.first_pair) % len(OPENINGS)]
         for ply_is_red in (True, False):
             points, reason, moves = play(ply, fairy, opening, ply_is_red,
                                          int(args.base * 1000), int(args.inc * 1000),
@@ -170,6 +171,8 @@ def main():
             colour = "red" if ply_is_red else "black"
             print(f"game {2 * pair + (0 if ply_is_red else 1) + 1}: ply {colour}, opening "
                   f"'{opening}': {points} ({reason}, {len(moves)} plies)", flush=True)
+            if args.moves:
+                print("  moves: " + " ".join(moves), flush=True)
     games = wins + draws + losses
     print(f"ply vs fairy-stockfish: +{wins} ={draws} -{losses}, score {score}/{games} "
           f"({100 * score / games:.1f}%)")

@@ -3,12 +3,14 @@
 //! "Computer Chinese Chess" for chariot, cannon, horse and soldier, as the seed prints them
 //! (interleaved there: Cannon/Chariot and Horse/Soldier one row each in turn). Row 0 of a
 //! table is the opponent's back rank seen from the piece's owner; Black's tables are Red's
-//! turned round. No pruning hooks: the teaching baseline.
+//! turned round. Moves are tried best first by the value they add to that sum, as the seed's
+//! priority queue orders the positions it expands. No pruning hooks: the teaching baseline.
 
-use ply_search::{Evaluator, Side};
+use ply_search::{Evaluator, Game, Side};
 
 use super::game::Xiangqi;
-use super::piece::{Kind, kind_of, side_of};
+use super::piece::{Kind, is_piece, kind_of, side_of};
+use super::position::{Move, Position};
 use super::square::{Square, file_of, rank_of};
 
 /// The seed's material values, by kind (general first).
@@ -112,6 +114,26 @@ impl Evaluator<Xiangqi> for Classic {
         }
         total
     }
+
+    /// Every legal move, the one that raises the seed's value most first (ties by points).
+    fn candidate_moves(&self, game: &Xiangqi, moves: &mut Vec<Move>) {
+        game.generate_moves(moves);
+        let position = game.position();
+        moves.sort_unstable_by_key(|&mv| (std::cmp::Reverse(gain(position, mv)), mv));
+    }
+}
+
+/// How much `mv` raises the seed's value for the side that plays it: its piece's new place
+/// against its old one, plus what it takes.
+pub fn gain(position: &Position, mv: Move) -> i32 {
+    let piece = position.at(mv.from);
+    let (side, kind) = (side_of(piece), kind_of(piece));
+    let mut gain = seed_value(side, kind, mv.to) - seed_value(side, kind, mv.from);
+    let captured = position.at(mv.to);
+    if is_piece(captured) {
+        gain += seed_value(side_of(captured), kind_of(captured), mv.to);
+    }
+    gain
 }
 
 #[cfg(test)]
