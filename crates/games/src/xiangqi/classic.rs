@@ -158,6 +158,20 @@ mod tests {
     }
 
     #[test]
+    fn candidates_come_best_gain_first() {
+        let game = Xiangqi::start();
+        let mut moves = Vec::new();
+        Classic.candidate_moves(&game, &mut moves);
+        assert_eq!(moves.len(), 44);
+        // A cannon takes a horse: 270 for the horse and the horse's table, and the cannon's
+        // new point on Black's back rank (6 on the corner files' neighbour) against its old.
+        let first = moves[0];
+        assert!(game.captured_kind(first) == Some(Kind::Horse), "{first:?}");
+        let gains: Vec<i32> = moves.iter().map(|&mv| gain(game.position(), mv)).collect();
+        assert!(gains.windows(2).all(|pair| pair[0] >= pair[1]), "{gains:?}");
+    }
+
+    #[test]
     fn the_start_is_level() {
         let game = Xiangqi::start();
         assert_eq!(Classic.evaluate(&game), 0);
