@@ -30,6 +30,8 @@ pub struct Record {
     pub in_check_before: bool,
     /// Whether it gave check.
     pub gave_check: bool,
+    /// The repetition floor before it (changed only by null moves in the search).
+    pub floor_before: usize,
 }
 
 /// A xiangqi game: the position and the moves that led to it.
@@ -40,6 +42,9 @@ pub struct Xiangqi {
     start_move_number: u32,
     in_check: bool,
     history: Vec<Record>,
+    /// The first history index a repetition may reach back to: a null move in the search
+    /// starts a new stretch, since no cycle of real moves runs through a pass.
+    floor: usize,
 }
 
 impl Default for Xiangqi {
@@ -77,6 +82,7 @@ impl Xiangqi {
             start_move_number: parsed.move_number,
             in_check,
             history: Vec::with_capacity(256),
+            floor: 0,
         }
     }
 
@@ -163,7 +169,10 @@ impl Xiangqi {
 
     /// The earliest index of the history the repetition rules may look back to.
     fn cycle_floor(&self) -> usize {
-        self.history.len().saturating_sub(self.clock as usize)
+        self.history
+            .len()
+            .saturating_sub(self.clock as usize)
+            .max(self.floor)
     }
 
     /// The judgement of a repetition of the position now, if it repeats one at least
@@ -231,6 +240,7 @@ impl Game for Xiangqi {
             clock_before: self.clock,
             in_check_before: self.in_check,
             gave_check: in_check,
+            floor_before: self.floor,
         });
         self.clock = if taken.captured == EMPTY {
             self.clock + 1
@@ -307,9 +317,9 @@ impl Game for Xiangqi {
             clock_before: self.clock,
             in_check_before: self.in_check,
             gave_check: false,
+            floor_before: self.floor,
         });
-        // A pass is irreversible for the repetition rules: no cycle runs through it.
-        self.clock = 0;
+        self.floor = self.history.len();
         self.in_check = false;
     }
 
@@ -318,6 +328,7 @@ impl Game for Xiangqi {
             self.position.pass();
             self.clock = record.clock_before;
             self.in_check = record.in_check_before;
+            self.floor = record.floor_before;
         }
     }
 }

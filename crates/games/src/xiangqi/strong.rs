@@ -153,6 +153,25 @@ impl Strong {
         let missing = (2 - own.advisors).max(0) * 2 + (2 - own.elephants).max(0);
         let mut penalty = missing * (12 + 10 * enemy.chariots + 4 * enemy.attackers);
         let general = position.general(side);
+        // Enemy attackers across the river, the closer to the general the more dangerous,
+        // and the more so when defenders are missing.
+        let mut pressure = 0;
+        for &sq in position.pieces(side.opponent()) {
+            if !on_home_half(side, sq) {
+                continue;
+            }
+            let weight = match kind_of(position.at(sq)) {
+                Kind::Chariot => 10,
+                Kind::Horse => 12,
+                Kind::Cannon => 8,
+                Kind::Soldier => 6,
+                _ => 0,
+            };
+            let distance = i32::from(file_of(sq).abs_diff(file_of(general)))
+                + i32::from(rank_of(sq).abs_diff(rank_of(general)));
+            pressure += weight * (5 - distance).max(0);
+        }
+        penalty += pressure * (4 + missing) / 4;
         // Enemy pieces inside or next to the palace.
         for step in DIAGONAL.iter().chain(ORTHOGONAL.iter()) {
             let sq = offset(general, *step);
