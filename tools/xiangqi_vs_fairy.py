@@ -48,6 +48,14 @@ class Engine:
             if line.startswith(prefix):
                 return line.strip()
 
+    def wait_for_any(self, prefixes):
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("engine died")
+            if line.startswith(prefixes):
+                return line.strip()
+
     def quit(self):
         try:
             self.send("quit")
@@ -73,7 +81,8 @@ class Ply(Engine):
             line += " moves " + " ".join(moves)
         self.send(line)
         self.send(f"go time {my_ms} increment {inc_ms} opptime {opp_ms}")
-        return self.wait_for("bestmove").split()[1]
+        reply = self.wait_for_any(("bestmove", "nobestmove"))
+        return reply.split()[1] if reply.startswith("bestmove") else "(none)"
 
 
 class Fairy(Engine):
@@ -130,7 +139,7 @@ def play(ply, fairy, opening, ply_is_red, base_ms, inc_ms, max_plies, grace_ms):
         clocks[ply_turn] += inc_ms - spent
         if clocks[ply_turn] < -grace_ms:
             return (0.0 if ply_turn else 1.0), "time forfeit", moves
-        if to_fsf(move) not in legal:
+        if move == "(none)" or to_fsf(move) not in legal:
             return (0.0 if ply_turn else 1.0), f"illegal move {move}", moves
         moves.append(move)
 

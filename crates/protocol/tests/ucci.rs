@@ -109,3 +109,12 @@ fn a_clock_search_returns_within_its_time() {
     assert!(bestmove(&lines).is_some(), "{lines:?}");
     assert!(start.elapsed().as_secs() < 10);
 }
+
+#[test]
+fn a_position_our_rules_call_finished_still_gets_a_move() {
+    // Red has checked perpetually: by ply's rules Black has won, but a GUI may play on.
+    let lines = transcript(
+        "position fen 4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1 moves a7a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9\ngo depth 2\n",
+    );
+    assert_eq!(bestmove(&lines).as_deref(), Some("e9e8"), "{lines:?}");
+}

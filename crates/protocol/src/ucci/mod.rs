@@ -195,6 +195,17 @@ impl Engine {
                 return;
             }
         }
+        // A GUI may ask for a move in a position our rules already call finished (a third
+        // repetition, the 60-move rule) while its own rules play on: search the same board
+        // without its past then, so that a move comes back.
+        let mut fresh = None;
+        if session.status().is_finished() {
+            let mut copy = session.clone_session();
+            if copy.set_position(&session.position()).is_ok() && !copy.status().is_finished() {
+                copy.set_engine_options(self.options);
+                fresh = Some(copy);
+            }
+        }
         self.control.reset();
         if go.ponder {
             self.control.start_pondering();
@@ -206,7 +217,8 @@ impl Engine {
         let spawned = std::thread::Builder::new()
             .name("ucci-search".into())
             .spawn(move || {
-                let result = session.think(&request, &control, &mut |event| {
+                let thinker = fresh.as_mut().unwrap_or(&mut session);
+                let result = thinker.think(&request, &control, &mut |event| {
                     if let ThinkEvent::Iteration(line) = event {
                         say(
                             &output,
