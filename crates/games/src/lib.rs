@@ -8,7 +8,7 @@ pub mod tictactoe;
 
 pub use registry::{GameOptions, GameSpec, find_game, games, new_session};
 pub use session::{
-    Algorithm, BoardKind, BoardView, GameError, GameSession, Level, LineView, MoveError, MoveView,
-    PieceView, PositionError, Rules, ScoreView, ScoredMove, Session, Status, ThinkError,
-    ThinkEvent, ThinkRequest, ThinkResult,
+    Algorithm, BoardKind, BoardView, GameError, GameSession, LabCount, LabNode, LabReport,
+    LabRequest, LabTree, Level, LineView, MoveError, MoveView, PieceView, PositionError, Rules,
+    ScoreView, ScoredMove, Session, Status, ThinkError, ThinkEvent, ThinkRequest, ThinkResult,
 };
