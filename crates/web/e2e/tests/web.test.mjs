@@ -148,13 +148,17 @@ test('undo, redo, hint, score every move and move now', async () => {
   const catalog = await getJson(`${base}api/catalog`);
   const slow = catalog.games.find((g) => g.available && g.default_movetime_ms);
   if (slow) {
-    const slowId = await startFromHome(slow.name, { human: 'second', level: 'strong', movetime: 10000 });
+    const slowId = await startFromHome(slow.name, { human: 'first', level: 'strong', movetime: 10000 });
+    const start = await waitForTurn(slowId);
+    await clickMove(start.legal[Math.floor(start.legal.length / 2)]);
     await page.waitForSelector('.thinking.on');
-    await page.keyboard.press('m');
+    await shoot(page, `${slow.name}-thinking`);
     const started = Date.now();
+    await page.keyboard.press('m');
     const after = await waitForTurn(slowId);
     assert.ok(Date.now() - started < 8000, 'moved on request');
-    assert.equal(after.history.length, 1);
+    assert.equal(after.history.length, 2);
+    await page.waitForSelector('.log-done');
   }
 });
 

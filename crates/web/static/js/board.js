@@ -15,7 +15,7 @@ const TEXT_PRESENTATION = '\uFE0E';
 export function geometry(view, flipped) {
   const { files, ranks, kind } = view;
   const onPoints = kind === 'points' || kind === 'river_and_palaces';
-  const margin = onPoints ? U * 0.9 : U * 0.45;
+  const margin = kind === 'river_and_palaces' ? U * 1.05 : onPoints ? U * 0.9 : U * 0.45;
   const width = onPoints ? (files - 1) * U + 2 * margin : files * U + 2 * margin;
   const height = onPoints ? (ranks - 1) * U + 2 * margin : ranks * U + 2 * margin;
   const centre = (cell) => {
@@ -185,10 +185,10 @@ function drawLabels(svg, view, g, flipped) {
   }
   const step = g.onPoints ? 0 : U / 2;
   files.forEach((label, i) => {
-    svg.append(s('text', { class: 'coord', x: g.margin + i * U + step, y: g.height - g.margin * (g.onPoints ? 0.32 : 0.12), 'text-anchor': 'middle', text: label }));
+    svg.append(s('text', { class: 'coord', x: g.margin + i * U + step, y: g.height - (g.onPoints ? 14 : g.margin * 0.12), 'text-anchor': 'middle', text: label }));
   });
   ranks.forEach((label, i) => {
-    svg.append(s('text', { class: 'coord', x: g.margin * (g.onPoints ? 0.45 : 0.5), y: g.margin + i * U + step + 10, 'text-anchor': 'middle', text: label }));
+    svg.append(s('text', { class: 'coord', x: g.onPoints ? 24 : g.margin * 0.5, y: g.margin + i * U + step + 10, 'text-anchor': 'middle', text: label }));
   });
 }
 

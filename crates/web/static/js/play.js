@@ -65,15 +65,17 @@ export function mount(root, [id]) {
   }
 
   async function act(action, body) {
-    if (ctx.busy && action !== 'stop') return;
-    ctx.busy = action !== 'stop';
+    // One move at a time (a double click must not play twice); other actions go through.
+    const moving = action === 'moves';
+    if (moving && ctx.busy) return;
+    if (moving) ctx.busy = true;
     try {
       const result = await api('POST', `/api/games/${id}/${action}`, body);
       if (result && result.board) update(result);
     } catch (error) {
       showError(error);
     } finally {
-      ctx.busy = false;
+      if (moving) ctx.busy = false;
     }
   }
 
@@ -172,7 +174,7 @@ export function mount(root, [id]) {
     const who = seat === 'human' ? t('play.human') : t('play.computer', { level: t(`level.${s.players.level}`) });
     const toMove = !s.status.state || s.status.state === 'ongoing' ? s.status.to_move === side : false;
     const thinkingNow = s.thinking && s.thinking.side === side && s.thinking.purpose === 'move';
-    return [h('span', { class: `dot side-${side}` }), h('strong', { text: name }), h('span', { class: 'muted', text: ` · ${who}` }),
+    return [h('span', { class: `dot side-${side} kind-${s.board.kind}` }), h('strong', { text: name }), h('span', { class: 'muted', text: ` · ${who}` }),
       toMove ? h('span', { class: 'turn', text: thinkingNow ? t('play.thinking') : t('play.toMove') }) : null];
   }
 
