@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { h, replace } from './dom.js';
 import { drawBoard, pieceIcon } from './board.js';
-import { t, sideName, reasonText } from './i18n.js';
+import { t, sideName, reasonText, gameTitle } from './i18n.js';
 import { createLog } from './log.js';
 import { navigate } from './app.js';
 
@@ -196,7 +196,7 @@ export function mount(root, [id]) {
     const [bottomSide, topSide] = ctx.flipped ? ['second', 'first'] : ['first', 'second'];
     replace(topPlayer, playerLabel(topSide));
     replace(bottomPlayer, playerLabel(bottomSide));
-    title.textContent = s.title;
+    title.textContent = gameTitle(s.game, s.title);
     meta.textContent = t('play.meta', { id: s.id, level: t(`level.${s.players.level}`), s: (s.players.movetime_ms / 1000).toFixed(1) });
     renderBanner(s);
     renderThinking(s);
