@@ -16,6 +16,7 @@ use commands::bench::BenchArgs;
 use commands::match_runner::MatchArgs;
 use commands::perft::PerftArgs;
 use commands::play::PlayArgs;
+use commands::serve::ServeArgs;
 use commands::ucci::UcciArgs;
 
 /// ply plays tic-tac-toe, caro (gomoku), xiangqi and chess, and shows how search thinks.
@@ -41,6 +42,10 @@ enum Command {
     Match(MatchArgs),
     /// Speak UCCI (xiangqi GUIs in the ElephantEye tradition) on standard input and output.
     Ucci(UcciArgs),
+    /// Start the web app (what `ply` alone does) and print its URL.
+    Serve(ServeArgs),
+    /// A short menu in the terminal: pick a game, a side and a level, then play.
+    Menu,
 }
 
 /// Dies quietly when the reader of our output goes away (`ply perft … | head`), as
@@ -58,7 +63,9 @@ fn main() -> ExitCode {
     restore_default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
-        None => commands::menu::run(),
+        None => commands::serve::run(&ServeArgs::default()),
+        Some(Command::Serve(args)) => commands::serve::run(&args),
+        Some(Command::Menu) => commands::menu::run(),
         Some(Command::Play(args)) => commands::play::run(&args),
         Some(Command::Analyze(args)) => commands::analyze::run(&args),
         Some(Command::Perft(args)) => commands::perft::run(&args),

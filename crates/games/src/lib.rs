@@ -9,7 +9,7 @@ pub mod xiangqi;
 
 pub use registry::{GameOptions, GameSpec, find_game, games, new_session};
 pub use session::{
-    Algorithm, BoardKind, BoardView, GameError, GameSession, Level, LineView, MoveError, MoveView,
-    PieceView, PositionError, Rules, ScoreView, ScoredMove, Session, Status, ThinkError,
-    ThinkEvent, ThinkRequest, ThinkResult,
+    Algorithm, BoardKind, BoardView, GameError, GameSession, LabCount, LabNode, LabReport,
+    LabRequest, LabTree, Level, LineView, MoveError, MoveView, PieceView, PositionError, Rules,
+    ScoreView, ScoredMove, Session, Status, ThinkError, ThinkEvent, ThinkRequest, ThinkResult,
 };

@@ -124,3 +124,52 @@ fn the_tracer_sees_every_node_enter_and_leave() {
         "the walk restores the board"
     );
 }
+
+/// Stops the search after `cap` positions, remembering how many it saw.
+struct NodeCap {
+    cap: u64,
+    entered: u64,
+    left_after_stop: u64,
+    stopped: bool,
+}
+
+impl Tracer<u8> for NodeCap {
+    fn enter(&mut self, _ply: usize, _mv: Option<u8>, _alpha: i32, _beta: i32) {
+        self.entered += 1;
+    }
+
+    fn leave(&mut self, _ply: usize, _value: i32, _kind: NodeKind) {
+        if self.stopped {
+            self.left_after_stop += 1;
+        }
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.stopped |= self.entered >= self.cap;
+        self.stopped
+    }
+}
+
+#[test]
+fn a_tracer_can_stop_the_search_at_once() {
+    for prune in [false, true] {
+        let mut game = Mnk::new(3, 3, 3);
+        let before = game.hash();
+        let mut cap = NodeCap {
+            cap: 1_000,
+            entered: 0,
+            left_after_stop: 0,
+            stopped: false,
+        };
+        let result = if prune {
+            alphabeta(&mut game, &Blind, FULL, &mut cap)
+        } else {
+            minimax(&mut game, &Blind, FULL, &mut cap)
+        };
+        assert!(cap.stopped);
+        assert_eq!(cap.entered, 1_000, "no position entered after the stop");
+        assert_eq!(result.nodes, 1_000);
+        assert_eq!(cap.left_after_stop, 0, "nodes given up are not left");
+        assert_eq!(game.hash(), before, "the position is restored");
+    }
+}

@@ -1,1 +1,97 @@
-//! Placeholder.
+//! ply-web: the web app. An HTTP API (axum) over the erased game sessions, a static UI
+//! embedded in the binary, games kept in SQLite, and searches run off the request path with
+//! their progress streamed to the page. It never asks which game it serves.
+
+mod error;
+mod live;
+mod routes;
+mod state;
+mod store;
+mod think;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+pub use error::ApiError;
+pub use routes::{MAX_BODY_BYTES, router};
+pub use state::{AppState, Config};
+pub use store::{Players, Seat, Store};
+pub use think::{MAX_MOVETIME_MS, MIN_MOVETIME_MS};
+
+/// The data directory used when none is given: `$XDG_DATA_HOME/ply`, else
+/// `~/.local/share/ply`, else `./ply-data`.
+pub fn default_data_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("XDG_DATA_HOME").filter(|dir| !dir.is_empty()) {
+        return PathBuf::from(dir).join("ply");
+    }
+    if let Some(home) = std::env::var_os("HOME").filter(|dir| !dir.is_empty()) {
+        return PathBuf::from(home).join(".local/share/ply");
+    }
+    PathBuf::from("ply-data")
+}
+
+/// Errors starting the server.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The store could not be opened.
+    #[error("cannot open the game store in {dir}: {source}")]
+    Store {
+        /// Where.
+        dir: String,
+        /// Why.
+        source: rusqlite::Error,
+    },
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// Which.
+        addr: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The server stopped with an error.
+    #[error("the server failed: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A server bound to its address, ready to run.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+}
+
+impl Server {
+    /// Opens the store and binds `addr` (port 0 picks a free port).
+    pub async fn bind(addr: &str, config: &Config) -> Result<Server, ServeError> {
+        let state = AppState::open(config).map_err(|source| ServeError::Store {
+            dir: config.data_dir.display().to_string(),
+            source,
+        })?;
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|source| ServeError::Bind {
+                addr: addr.to_string(),
+                source,
+            })?;
+        Ok(Server {
+            listener,
+            app: router(state),
+        })
+    }
+
+    /// The address it listens on.
+    pub fn local_addr(&self) -> Result<SocketAddr, ServeError> {
+        Ok(self.listener.local_addr()?)
+    }
+
+    /// Serves until the process ends or `shutdown` resolves.
+    pub async fn run(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        axum::serve(self.listener, self.app)
+            .with_graceful_shutdown(shutdown)
+            .await?;
+        Ok(())
+    }
+}

@@ -5,6 +5,9 @@
 use std::time::Instant;
 
 use ply_search::teaching::{TeachingSettings, alphabeta, minimax, score_root_moves};
+
+use super::lab::{LabReport, LabRequest, run_lab};
+use super::teaching_watch::TeachingWatch;
 use ply_search::{
     Engine, EngineOptions, Evaluator, RootMoveScore, SearchControl, SearchEvent, SearchRequest,
     nodes_per_second, perft, perft_divide,
@@ -192,6 +195,14 @@ impl<R: Rules> Session for GameSession<R> {
         }
     }
 
+    fn lab(&mut self, request: &LabRequest) -> Result<LabReport, ThinkError> {
+        let settings = self.game.teaching_settings(request.level);
+        match request.level {
+            Level::Classic => run_lab(&self.game, self.game.classic(), settings, request),
+            Level::Strong => run_lab(&self.game, self.game.strong(), settings, request),
+        }
+    }
+
     fn set_engine_options(&mut self, options: EngineOptions) {
         if options.hash_mib != self.options.hash_mib {
             if let Some(engine) = &mut self.classic_engine {
@@ -280,11 +291,16 @@ impl<R: Rules> Context<'_, R> {
     ) -> Result<ThinkResult, ThinkError> {
         match self.request.effective_algorithm() {
             Algorithm::Engine => Ok(self.search(evaluator, engine, on_event)),
-            teaching => Ok(self.teach(&evaluator, teaching)),
+            teaching => Ok(self.teach(&evaluator, teaching, on_event)),
         }
     }
 
-    fn teach<E: Evaluator<R>>(&self, evaluator: &E, algorithm: Algorithm) -> ThinkResult {
+    fn teach<E: Evaluator<R>>(
+        &self,
+        evaluator: &E,
+        algorithm: Algorithm,
+        on_event: &mut dyn FnMut(&ThinkEvent),
+    ) -> ThinkResult {
         let mut settings: TeachingSettings = self.game.teaching_settings(self.request.level);
         if let Some(depth) = self.request.limits.depth {
             settings.depth = depth;
@@ -292,8 +308,10 @@ impl<R: Rules> Context<'_, R> {
         let prune = algorithm == Algorithm::Alphabeta;
         let mut work = self.game.clone();
         let start = Instant::now();
+        let mut watch = TeachingWatch::new(self.game, settings.depth, self.control, on_event);
         let (value, best, pv, nodes, moves) = if self.request.all_moves {
-            let (scored, nodes) = score_root_moves(&mut work, evaluator, settings, prune, &mut ());
+            let (scored, nodes) =
+                score_root_moves(&mut work, evaluator, settings, prune, &mut watch);
             let mut ranked: Vec<(R::Move, i32)> = scored;
             // Stable: among equal values the natural order decides, as in the seed.
             ranked.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
@@ -312,9 +330,9 @@ impl<R: Rules> Context<'_, R> {
             (value, best, best.into_iter().collect(), nodes, moves)
         } else {
             let result = if prune {
-                alphabeta(&mut work, evaluator, settings, &mut ())
+                alphabeta(&mut work, evaluator, settings, &mut watch)
             } else {
-                minimax(&mut work, evaluator, settings, &mut ())
+                minimax(&mut work, evaluator, settings, &mut watch)
             };
             (
                 result.value,
@@ -324,8 +342,31 @@ impl<R: Rules> Context<'_, R> {
                 Vec::new(),
             )
         };
+        // Stopped ("move now"): the best root move whose search finished, as engines do.
+        let stopped = watch.stopped();
+        let (value, best, pv, moves) = match watch.best_so_far() {
+            Some((mv, value)) if stopped => (value, Some(mv), vec![mv], Vec::new()),
+            None if stopped => (0, self.first_candidate(evaluator), Vec::new(), Vec::new()),
+            _ => (value, best, pv, moves),
+        };
         let time = start.elapsed();
         let (pv_names, pv_display) = line_names(self.game, &pv);
+        if !stopped {
+            on_event(&ThinkEvent::Iteration(LineView {
+                depth: settings.depth,
+                seldepth: settings.depth,
+                multipv: 1,
+                score: ScoreView::Value(value),
+                bound: Bound::Exact,
+                nodes,
+                nps: nodes_per_second(nodes, time),
+                time_ms: time.as_millis() as u64,
+                pv: pv_names.clone(),
+                pv_display: pv_display.clone(),
+                hashfull: 0,
+                tt_hits: 0,
+            }));
+        }
         ThinkResult {
             algorithm,
             best_move: best.map(|mv| self.game.move_view(mv)),
@@ -339,11 +380,18 @@ impl<R: Rules> Context<'_, R> {
             pv: pv_names,
             pv_display,
             moves,
-            proven: self
-                .game
-                .remaining_plies_bound()
-                .is_some_and(|plies| settings.depth >= plies),
+            proven: !stopped
+                && self
+                    .game
+                    .remaining_plies_bound()
+                    .is_some_and(|plies| settings.depth >= plies),
         }
+    }
+
+    fn first_candidate<E: Evaluator<R>>(&self, evaluator: &E) -> Option<R::Move> {
+        let mut moves = Vec::new();
+        evaluator.candidate_moves(self.game, &mut moves);
+        moves.first().copied()
     }
 
     fn search<E: Evaluator<R>>(
@@ -435,7 +483,7 @@ fn event_view<R: Rules>(game: &R, event: &SearchEvent<R::Move>) -> ThinkEvent {
 }
 
 /// A line of moves from `game` in canonical and players' notation.
-fn line_names<R: Rules>(game: &R, line: &[R::Move]) -> (Vec<String>, Vec<String>) {
+pub(super) fn line_names<R: Rules>(game: &R, line: &[R::Move]) -> (Vec<String>, Vec<String>) {
     let mut position = game.clone();
     let mut names = Vec::with_capacity(line.len());
     let mut display = Vec::with_capacity(line.len());

@@ -3,12 +3,17 @@
 
 mod adapter;
 mod error;
+mod lab;
 mod rules;
+mod teaching_watch;
 mod think;
 mod view;
 
 pub use adapter::GameSession;
 pub use error::{GameError, MoveError, PositionError, ThinkError};
+pub use lab::{
+    LabCount, LabNode, LabReport, LabRequest, LabTree, MAX_LAB_DEPTH, MAX_LAB_NODES, MAX_LAB_TREE,
+};
 pub use rules::Rules;
 pub use think::{
     Algorithm, Level, LineView, ScoredMove, ThinkEvent, ThinkRequest, ThinkResult, UnknownName,
@@ -74,6 +79,11 @@ pub trait Session: Send {
         control: &SearchControl,
         on_event: &mut dyn FnMut(&ThinkEvent),
     ) -> Result<ThinkResult, ThinkError>;
+
+    /// Searches the current position for the lab: plain minimax and alpha-beta trees (node
+    /// by node, capped) and the engine's node counts with ordering and with its table, all
+    /// at `request.depth`. Refused when the trees would be too large.
+    fn lab(&mut self, request: &LabRequest) -> Result<LabReport, ThinkError>;
 
     /// Sets the engine's table size and threads (kept between moves).
     fn set_engine_options(&mut self, options: EngineOptions);

@@ -91,6 +91,8 @@ struct Walk<'a, G: Game, E, T, const PRUNE: bool> {
     depth: u32,
     root_side: Side,
     nodes: u64,
+    /// The tracer asked to give up.
+    stopped: bool,
     /// Candidate moves, one buffer per ply.
     moves: Vec<Vec<G::Move>>,
     /// Triangular principal-variation table: row `ply` holds the line from `ply`.
@@ -119,6 +121,7 @@ where
             depth: settings.depth,
             root_side,
             nodes: 0,
+            stopped: false,
             moves: (0..plies).map(|_| Vec::new()).collect(),
             pv: (0..plies).map(|_| Vec::new()).collect(),
         }
@@ -191,9 +194,18 @@ where
 
         let mut best = if maximizing { i32::MIN + 1 } else { i32::MAX };
         for (index, &mv) in moves.iter().enumerate() {
+            if self.stopped || self.tracer.should_stop() {
+                self.stopped = true;
+                self.moves[row] = moves;
+                return best;
+            }
             self.game.make_move(mv);
             let value = self.search(Some(mv), depth_left - 1, ply + 1, alpha, beta);
             self.game.unmake_move(mv);
+            if self.stopped {
+                self.moves[row] = moves;
+                return best;
+            }
 
             let improves = if maximizing {
                 value > best

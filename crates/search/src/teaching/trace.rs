@@ -29,6 +29,14 @@ pub trait Tracer<M> {
     fn cutoff(&mut self, ply: usize, alpha: i32, beta: i32, pruned: &[M]) {
         let _ = (ply, alpha, beta, pruned);
     }
+
+    /// Asked before each move is searched: `true` gives up the search at once (a node cap,
+    /// "move now"). Once it has said `true` it must keep saying so. Nodes given up are never
+    /// reported to [`Tracer::leave`]; the values the search returns and anything reported
+    /// afterwards mean nothing, and the tracer that asked knows it.
+    fn should_stop(&mut self) -> bool {
+        false
+    }
 }
 
 impl<M> Tracer<M> for () {}

@@ -1,0 +1,66 @@
+//! `ply serve` (and `ply` alone): the web app on a local address, games stored under a
+//! data directory. Prints the URL, then serves until interrupted.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use ply_web::{Config, ServeError, Server, default_data_dir};
+
+/// Where to listen and where to keep games.
+#[derive(Args, Clone, Debug, Default)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free one) [default: 127.0.0.1:8080].
+    #[arg(long)]
+    pub addr: Option<String>,
+    /// Directory of the game store [default: $XDG_DATA_HOME/ply or ~/.local/share/ply].
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+}
+
+const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+
+/// Starts the server and blocks until Ctrl-C.
+pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::WARN)
+        .try_init();
+    let data_dir = args.data.clone().unwrap_or_else(default_data_dir);
+    let config = Config::new(&data_dir);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let server = match &args.addr {
+            Some(addr) => Server::bind(addr, &config).await?,
+            // The usual port may be taken (another ply): then any free one will do.
+            None => match Server::bind(DEFAULT_ADDR, &config).await {
+                Err(ServeError::Bind { .. }) => Server::bind("127.0.0.1:0", &config).await?,
+                other => other?,
+            },
+        };
+        let addr = server.local_addr()?;
+        let host = if addr.ip().is_unspecified() {
+            "127.0.0.1".to_string()
+        } else {
+            addr.ip().to_string()
+        };
+        let mut out = std::io::stdout();
+        writeln!(out, "ply web app: http://{host}:{}/", addr.port())?;
+        writeln!(
+            out,
+            "games are kept in {}; press Ctrl-C to stop",
+            data_dir.display()
+        )?;
+        out.flush()?;
+        server
+            .run(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await?;
+        Ok(())
+    })
+}

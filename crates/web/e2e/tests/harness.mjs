@@ -1,0 +1,87 @@
+// The harness of the end-to-end tests: the release `ply serve` on a free port with a temp
+// data directory, Debian's Chromium driven by playwright-core, and a screenshot of every
+// page visited, saved under $PLY_SCREENSHOTS (default: e2e/screenshots).
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = resolve(here, '../../../..');
+export const binary = process.env.PLY_BIN || join(root, 'target/release/ply');
+export const shots = resolve(process.env.PLY_SCREENSHOTS || join(here, '../screenshots'));
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+export function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Starts `ply serve`; resolves when it printed its URL. */
+export function startServer(dataDir, port) {
+  if (!existsSync(binary)) throw new Error(`${binary} is missing: run cargo build --release first`);
+  return new Promise((done, fail) => {
+    const child = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`ply serve did not start: ${out}`)), 15000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/http:\/\/[\d.]+:\d+\//);
+      if (match) { clearTimeout(timer); done({ child, url: match[0] }); }
+    });
+    child.stderr.on('data', (chunk) => { process.stderr.write(`[ply] ${chunk}`); });
+    child.on('exit', (code) => { clearTimeout(timer); if (!out.includes('http')) fail(new Error(`ply serve exited with ${code}`)); });
+  });
+}
+
+/** kill -9, and waits for the process to be gone. */
+export function killHard(child) {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) { done(); return; }
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
+  });
+}
+
+export async function launchBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'ply-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1360, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return context;
+}
+
+export function tempData() {
+  return mkdtempSync(join(tmpdir(), 'ply-data-'));
+}
+
+let shotNumber = 0;
+/** Saves a full-page screenshot named after what it shows. */
+export async function shoot(page, name) {
+  mkdirSync(shots, { recursive: true });
+  shotNumber += 1;
+  const file = join(shots, `${String(shotNumber).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** The API seen from the test (the page's own state is what the test clicks on). */
+export async function getJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}

@@ -1,0 +1,88 @@
+//! The static UI, embedded in the binary: plain HTML, CSS and ES modules, no build step and
+//! nothing fetched from elsewhere. Every page path serves the same `index.html`; the
+//! modules route on the client.
+
+use axum::extract::Path;
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+
+use crate::error::ApiError;
+
+macro_rules! assets {
+    ($($path:literal),* $(,)?) => {
+        &[$(($path, include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/static/", $path)) as &[u8])),*]
+    };
+}
+
+/// Every embedded file, by its path under `static/`.
+pub const ASSETS: &[(&str, &[u8])] = assets![
+    "index.html",
+    "favicon.svg",
+    "css/style.css",
+    "js/app.js",
+    "js/api.js",
+    "js/i18n.js",
+    "js/board.js",
+    "js/home.js",
+    "js/play.js",
+    "js/log.js",
+    "js/games.js",
+    "js/lab.js",
+    "js/tree.js",
+    "js/dom.js",
+];
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next() {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    }
+}
+
+fn serve(path: &str) -> Option<Response> {
+    let (_, bytes) = ASSETS.iter().find(|(name, _)| *name == path)?;
+    Some(
+        (
+            [
+                (header::CONTENT_TYPE, content_type(path)),
+                (header::CACHE_CONTROL, "no-cache"),
+                (
+                    header::CONTENT_SECURITY_POLICY,
+                    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
+                ),
+            ],
+            *bytes,
+        )
+            .into_response(),
+    )
+}
+
+pub async fn asset(Path(path): Path<String>) -> Response {
+    serve(&path).unwrap_or_else(|| ApiError::not_found(format!("no file '{path}'")).into_response())
+}
+
+pub async fn favicon() -> Response {
+    serve("favicon.svg").unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
+}
+
+/// Any other GET: the single page, which routes itself (`/`, `/play/12`, `/games`, `/lab`).
+pub async fn page(method: axum::http::Method, uri: Uri) -> Response {
+    if method != axum::http::Method::GET && method != axum::http::Method::HEAD {
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed").into_response();
+    }
+    let path = uri.path();
+    let known = path == "/"
+        || path == "/games"
+        || path == "/lab"
+        || path
+            .strip_prefix("/play/")
+            .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()));
+    if !known {
+        return ApiError::not_found(format!("no page at {path}")).into_response();
+    }
+    serve("index.html").unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
+}

@@ -1,0 +1,112 @@
+//! The HTTP API and the pages: one file per group of routes. Every body is JSON of bounded
+//! size; every failure is a 4xx or 5xx with `{"error": "…"}`.
+
+mod assets;
+mod games;
+mod lab;
+mod play;
+mod watch;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, FromRequest, Request};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::de::DeserializeOwned;
+
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+
+/// Largest request body accepted.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// The whole application.
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/catalog", get(games::catalog))
+        .route("/games", get(games::list).post(games::create))
+        .route("/games/{id}", get(games::show).delete(games::remove))
+        .route("/games/{id}/position", get(games::position))
+        .route("/games/{id}/export", get(games::export))
+        .route("/games/{id}/moves", post(play::play))
+        .route("/games/{id}/undo", post(play::undo))
+        .route("/games/{id}/redo", post(play::redo))
+        .route("/games/{id}/resign", post(play::resign))
+        .route("/games/{id}/hint", post(watch::hint))
+        .route("/games/{id}/analyze", post(watch::analyze))
+        .route("/games/{id}/stop", post(watch::stop))
+        .route("/games/{id}/events", get(watch::events))
+        .route("/lab", post(lab::run))
+        .fallback(api_not_found);
+    Router::new()
+        .nest("/api", api)
+        .route("/static/{*path}", get(assets::asset))
+        .route("/favicon.ico", get(assets::favicon))
+        .route("/favicon.svg", get(assets::favicon))
+        .fallback(assets::page)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::map_response(json_errors))
+        .with_state(state)
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::not_found("no such API route: see /api/catalog, /api/games, /api/lab")
+}
+
+/// Gives every error response without a body of its own a JSON one (405, 413 from layers…).
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
+    if (status.is_client_error() || status.is_server_error()) && !is_json {
+        let reason = status.canonical_reason().unwrap_or("error").to_lowercase();
+        let mut replaced = ApiError::new(status, reason).into_response();
+        if let Some(allow) = response.headers().get(header::ALLOW) {
+            replaced.headers_mut().insert(header::ALLOW, allow.clone());
+        }
+        return replaced;
+    }
+    let mut response = response;
+    response.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+/// A JSON body whose rejections are API errors.
+pub struct Body<T>(pub T);
+
+impl<S, T> FromRequest<S> for Body<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let axum::Json(value) = axum::Json::<T>::from_request(request, state).await?;
+        Ok(Body(value))
+    }
+}
+
+/// A game number from the path.
+pub fn game_id(text: &str) -> ApiResult<i64> {
+    text.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::not_found(format!("there is no game '{text}'")))
+}
+
+/// Checks the length of a string field.
+pub fn bounded<'a>(field: &str, text: &'a str, max: usize) -> ApiResult<&'a str> {
+    if text.len() > max {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{field} is too long: at most {max} bytes"),
+        ));
+    }
+    Ok(text)
+}

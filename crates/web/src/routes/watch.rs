@@ -1,0 +1,94 @@
+//! Watching the search: a hint, every move scored, "move now", and the stream of events
+//! (Server-Sent Events) a page listens to: the game's state after each change and each
+//! search's progress.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::BroadcastStream;
+
+use super::game_id;
+use crate::error::{ApiError, ApiResult};
+use crate::live::{Purpose, lock};
+use crate::state::AppState;
+use crate::think;
+
+async fn begin(
+    state: AppState,
+    id: String,
+    purpose: Purpose,
+) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
+    let shared = state.0.games.get(game_id(&id)?, &state.0.store)?;
+    let mut live = lock(&shared);
+    if purpose == Purpose::Hint && !live.human_to_move() {
+        return Err(ApiError::conflict("a hint is for a person to move"));
+    }
+    let think_id = think::start(&state, &shared, &mut live, purpose)?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(serde_json::json!({ "think_id": think_id, "purpose": purpose })),
+    ))
+}
+
+pub async fn hint(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
+    begin(state, id, Purpose::Hint).await
+}
+
+pub async fn analyze(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
+    begin(state, id, Purpose::Analysis).await
+}
+
+pub async fn stop(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    let shared = state.0.games.get(game_id(&id)?, &state.0.store)?;
+    let live = lock(&shared);
+    let stopped = match &live.thinking {
+        Some(thinking) => {
+            thinking.control.stop();
+            true
+        }
+        None => false,
+    };
+    Ok(Json(serde_json::json!({ "stopped": stopped })))
+}
+
+pub async fn events(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>> {
+    let shared = state.0.games.get(game_id(&id)?, &state.0.store)?;
+    let (first, receiver) = {
+        let mut live = lock(&shared);
+        think::continue_game(&state, &shared, &mut live);
+        let receiver = live.events.subscribe();
+        let mut first: Vec<String> = vec![
+            serde_json::json!({
+                "type": "state",
+                "state": serde_json::to_value(live.state()).unwrap_or_default(),
+            })
+            .to_string(),
+        ];
+        first.extend(live.log.iter().map(|text| text.to_string()));
+        (first, receiver)
+    };
+    let backlog = tokio_stream::iter(first);
+    let live =
+        BroadcastStream::new(receiver).filter_map(|item| item.ok().map(|text| text.to_string()));
+    let stream = backlog
+        .chain(live)
+        .map(|text| Ok(Event::default().data(text)));
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}

@@ -1,0 +1,125 @@
+//! What every request shares: the store, the games in memory, the slots for searches and
+//! the catalogue of games.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use ply_games::{BoardKind, GameOptions, games};
+use serde::Serialize;
+use tokio::sync::Semaphore;
+
+use crate::live::LiveGames;
+use crate::store::Store;
+
+/// How the server is set up.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where the store lives.
+    pub data_dir: PathBuf,
+    /// Searches that may run at once (others wait their turn).
+    pub max_searches: usize,
+    /// Games kept in memory.
+    pub max_live_games: usize,
+}
+
+impl Config {
+    /// The usual settings with the store in `data_dir`.
+    pub fn new(data_dir: &Path) -> Config {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Config {
+            data_dir: data_dir.to_path_buf(),
+            max_searches: cores.max(2),
+            max_live_games: 256,
+        }
+    }
+}
+
+/// One game the server offers.
+#[derive(Clone, Debug, Serialize)]
+pub struct CatalogEntry {
+    name: &'static str,
+    title: &'static str,
+    available: bool,
+    sizes: Option<SizeView>,
+    rules: &'static [&'static str],
+    default_movetime_ms: Option<u64>,
+    side_names: Option<[&'static str; 2]>,
+    board_kind: Option<BoardKind>,
+    start_position: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+struct SizeView {
+    min: usize,
+    max: usize,
+    default: usize,
+}
+
+fn catalog() -> Vec<CatalogEntry> {
+    games()
+        .iter()
+        .map(|spec| {
+            let session = spec.new_session(&GameOptions::default()).ok();
+            CatalogEntry {
+                name: spec.name,
+                title: spec.title,
+                available: session.is_some(),
+                sizes: spec.sizes.map(|range| SizeView {
+                    min: range.min,
+                    max: range.max,
+                    default: range.default,
+                }),
+                rules: spec.rules,
+                default_movetime_ms: spec.default_movetime_ms,
+                side_names: session.as_ref().map(|session| session.side_names()),
+                board_kind: session.as_ref().map(|session| session.board().kind),
+                start_position: session.as_ref().map(|session| session.position()),
+            }
+        })
+        .collect()
+}
+
+/// The shared state.
+pub struct Inner {
+    /// The store.
+    pub store: Mutex<Store>,
+    /// Games in memory.
+    pub games: LiveGames,
+    /// Permits to search.
+    pub search_slots: Arc<Semaphore>,
+    /// The games offered.
+    pub catalog: Vec<CatalogEntry>,
+    next_think: AtomicU64,
+}
+
+/// A handle on the shared state.
+#[derive(Clone)]
+pub struct AppState(pub Arc<Inner>);
+
+impl AppState {
+    /// Opens the store and sets up the server.
+    pub fn open(config: &Config) -> rusqlite::Result<AppState> {
+        let store = Store::open(&config.data_dir)?;
+        Ok(AppState(Arc::new(Inner {
+            store: Mutex::new(store),
+            games: LiveGames::new(config.max_live_games),
+            search_slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
+            catalog: catalog(),
+            next_think: AtomicU64::new(1),
+        })))
+    }
+
+    /// The store, locked.
+    pub fn store(&self) -> MutexGuard<'_, Store> {
+        self.0
+            .store
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A fresh number for a search.
+    pub fn next_think_id(&self) -> u64 {
+        self.0.next_think.fetch_add(1, Ordering::Relaxed)
+    }
+}

@@ -1,0 +1,308 @@
+//! The game store: one SQLite file (WAL) under the data directory. A game row holds the
+//! game's name and options, its start position, the moves played (canonical names), the
+//! moves taken back (for redo), the players and the result; replaying the moves through a
+//! session rebuilds the game. Every change is committed before the request that made it
+//! is answered, so a game survives a reload, a restart and a kill -9.
+
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+/// Settings a game was started with (what the registry takes, besides the position).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredOptions {
+    /// Board size (caro).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<usize>,
+    /// Rule variant (caro).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+/// Who plays each side and how the computer plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Players {
+    /// `human` or `computer`, first player.
+    pub first: Seat,
+    /// `human` or `computer`, second player.
+    pub second: Seat,
+    /// The computer's level: `classic` or `strong`.
+    pub level: String,
+    /// The strong computer's time per move.
+    pub movetime_ms: u64,
+}
+
+/// Who sits on one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    /// A person at the page.
+    Human,
+    /// The engine.
+    Computer,
+}
+
+/// How a game ended when the rules did not end it (a resignation).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredResult {
+    /// `first`, `second`, or none for a draw.
+    pub winner: Option<String>,
+    /// Why.
+    pub reason: String,
+}
+
+/// One stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Its number.
+    pub id: i64,
+    /// Registry name.
+    pub game: String,
+    /// Its title when it started.
+    pub title: String,
+    /// Settings.
+    pub options: StoredOptions,
+    /// Start position (FEN or board string).
+    pub start_position: String,
+    /// Moves played, canonical names.
+    pub moves: Vec<String>,
+    /// Moves taken back, the next to redo last.
+    pub redo: Vec<String>,
+    /// Players.
+    pub players: Players,
+    /// A result the rules did not give (resignation).
+    pub result: Option<StoredResult>,
+    /// `ongoing` or `finished`, for the list.
+    pub status: String,
+    /// The result in words, for the list.
+    pub summary: String,
+    /// Seconds since the epoch.
+    pub created_at: i64,
+    /// Seconds since the epoch.
+    pub updated_at: i64,
+}
+
+/// A changed game: what [`Store::update`] writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameChange<'a> {
+    /// Moves played.
+    pub moves: &'a [String],
+    /// Moves taken back.
+    pub redo: &'a [String],
+    /// Resignation.
+    pub result: Option<&'a StoredResult>,
+    /// `ongoing` or `finished`.
+    pub status: &'a str,
+    /// The result in words.
+    pub summary: &'a str,
+}
+
+/// The SQLite store.
+pub struct Store {
+    connection: Connection,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    game           TEXT    NOT NULL,
+    title          TEXT    NOT NULL,
+    options        TEXT    NOT NULL,
+    start_position TEXT    NOT NULL,
+    moves          TEXT    NOT NULL DEFAULT '[]',
+    redo           TEXT    NOT NULL DEFAULT '[]',
+    players        TEXT    NOT NULL,
+    result         TEXT,
+    status         TEXT    NOT NULL DEFAULT 'ongoing',
+    summary        TEXT    NOT NULL DEFAULT '',
+    created_at     INTEGER NOT NULL,
+    updated_at     INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_by_update ON games (updated_at DESC, id DESC);
+";
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs() as i64)
+}
+
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
+}
+
+fn from_json<T: for<'de> Deserialize<'de>>(text: &str, column: usize) -> rusqlite::Result<T> {
+    serde_json::from_str(text).map_err(|error| {
+        rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, error.into())
+    })
+}
+
+impl Store {
+    /// Opens (creating if needed) `ply.sqlite3` in `dir`.
+    pub fn open(dir: &Path) -> rusqlite::Result<Store> {
+        std::fs::create_dir_all(dir).map_err(|error| {
+            rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CANTOPEN),
+                Some(format!("cannot create {}: {error}", dir.display())),
+            )
+        })?;
+        let connection = Connection::open(dir.join("ply.sqlite3"))?;
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        // NORMAL in WAL mode: a commit survives the process dying (kill -9); only a power
+        // cut may lose the last ones.
+        connection.pragma_update(None, "synchronous", "NORMAL")?;
+        connection.busy_timeout(std::time::Duration::from_secs(5))?;
+        connection.execute_batch(SCHEMA)?;
+        Ok(Store { connection })
+    }
+
+    /// Stores a new game and returns its number.
+    pub fn insert(
+        &self,
+        game: &str,
+        title: &str,
+        options: &StoredOptions,
+        start_position: &str,
+        players: &Players,
+    ) -> rusqlite::Result<i64> {
+        let time = now();
+        self.connection.execute(
+            "INSERT INTO games (game, title, options, start_position, players, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+            params![game, title, to_json(options), start_position, to_json(players), time],
+        )?;
+        Ok(self.connection.last_insert_rowid())
+    }
+
+    /// Writes a game's moves and result.
+    pub fn update(&self, id: i64, change: &GameChange<'_>) -> rusqlite::Result<()> {
+        self.connection.execute(
+            "UPDATE games SET moves = ?2, redo = ?3, result = ?4, status = ?5, summary = ?6,
+             updated_at = ?7 WHERE id = ?1",
+            params![
+                id,
+                to_json(&change.moves),
+                to_json(&change.redo),
+                change.result.map(to_json),
+                change.status,
+                change.summary,
+                now()
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// The game numbered `id`.
+    pub fn load(&self, id: i64) -> rusqlite::Result<Option<GameRecord>> {
+        self.connection
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+                [id],
+                record,
+            )
+            .optional()
+    }
+
+    /// Games, most recently changed first.
+    pub fn list(&self, limit: usize, offset: usize) -> rusqlite::Result<Vec<GameRecord>> {
+        let mut statement = self.connection.prepare(&format!(
+            "SELECT {COLUMNS} FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1 OFFSET ?2"
+        ))?;
+        let rows = statement.query_map(params![limit as i64, offset as i64], record)?;
+        rows.collect()
+    }
+
+    /// How many games are stored.
+    pub fn count(&self) -> rusqlite::Result<u64> {
+        self.connection
+            .query_row("SELECT COUNT(*) FROM games", [], |row| row.get::<_, i64>(0))
+            .map(|count| count as u64)
+    }
+
+    /// Forgets a game.
+    pub fn delete(&self, id: i64) -> rusqlite::Result<bool> {
+        Ok(self
+            .connection
+            .execute("DELETE FROM games WHERE id = ?1", [id])?
+            > 0)
+    }
+}
+
+const COLUMNS: &str = "id, game, title, options, start_position, moves, redo, players, result, \
+                       status, summary, created_at, updated_at";
+
+fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
+    let result: Option<String> = row.get(8)?;
+    Ok(GameRecord {
+        id: row.get(0)?,
+        game: row.get(1)?,
+        title: row.get(2)?,
+        options: from_json(&row.get::<_, String>(3)?, 3)?,
+        start_position: row.get(4)?,
+        moves: from_json(&row.get::<_, String>(5)?, 5)?,
+        redo: from_json(&row.get::<_, String>(6)?, 6)?,
+        players: from_json(&row.get::<_, String>(7)?, 7)?,
+        result: result.map(|text| from_json(&text, 8)).transpose()?,
+        status: row.get(9)?,
+        summary: row.get(10)?,
+        created_at: row.get(11)?,
+        updated_at: row.get(12)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn players() -> Players {
+        Players {
+            first: Seat::Human,
+            second: Seat::Computer,
+            level: "strong".into(),
+            movetime_ms: 500,
+        }
+    }
+
+    #[test]
+    fn a_game_round_trips_and_survives_reopening() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let id = {
+            let store = Store::open(dir.path()).expect("opens");
+            let id = store
+                .insert(
+                    "tictactoe",
+                    "Tic-tac-toe",
+                    &StoredOptions::default(),
+                    "3/3/3 x",
+                    &players(),
+                )
+                .expect("inserts");
+            let moves = vec!["b2".to_string(), "a1".to_string()];
+            let redo = vec!["c3".to_string()];
+            store
+                .update(
+                    id,
+                    &GameChange {
+                        moves: &moves,
+                        redo: &redo,
+                        result: None,
+                        status: "ongoing",
+                        summary: "",
+                    },
+                )
+                .expect("updates");
+            id
+        };
+        let store = Store::open(dir.path()).expect("reopens");
+        let game = store.load(id).expect("loads").expect("exists");
+        assert_eq!(game.moves, ["b2", "a1"]);
+        assert_eq!(game.redo, ["c3"]);
+        assert_eq!(game.players, players());
+        assert_eq!(store.list(10, 0).expect("lists").len(), 1);
+        assert_eq!(store.load(id + 1).expect("loads"), None);
+        assert!(store.delete(id).expect("deletes"));
+        assert_eq!(store.count().expect("counts"), 0);
+    }
+}

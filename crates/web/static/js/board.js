@@ -1,0 +1,259 @@
+// Boards in SVG, drawn from the BoardView the API returns, by board kind only:
+// cells (tic-tac-toe), points (caro stones), checkered (chess), river_and_palaces (xiangqi).
+// One function draws any of them, with the marks a player needs: last move, check,
+// selection, legal targets, a hint and a keyboard cursor.
+
+import { s } from './dom.js';
+
+const U = 100; // one cell or one point spacing, in SVG units
+
+// Chess-like pieces drawn from the filled glyphs (same shape for both sides, coloured by side).
+const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
+const TEXT_PRESENTATION = '\uFE0E';
+
+/** Geometry of a board: where each cell's centre is, and the size of the drawing. */
+export function geometry(view, flipped) {
+  const { files, ranks, kind } = view;
+  const onPoints = kind === 'points' || kind === 'river_and_palaces';
+  const margin = kind === 'river_and_palaces' ? U * 1.05 : onPoints ? U * 0.9 : U * 0.45;
+  const width = onPoints ? (files - 1) * U + 2 * margin : files * U + 2 * margin;
+  const height = onPoints ? (ranks - 1) * U + 2 * margin : ranks * U + 2 * margin;
+  const centre = (cell) => {
+    let file = cell % files;
+    let rank = Math.floor(cell / files);
+    if (flipped) { file = files - 1 - file; rank = ranks - 1 - rank; }
+    return onPoints
+      ? { x: margin + file * U, y: margin + rank * U }
+      : { x: margin + file * U + U / 2, y: margin + rank * U + U / 2 };
+  };
+  return { files, ranks, kind, onPoints, margin, width, height, centre };
+}
+
+/**
+ * Draws `view`. Options: flipped, selected (cell), targets (Set of cells), captures (Set),
+ * hint ({from, to}), cursor (cell), interactive, onCell(cell), label (aria).
+ */
+export function drawBoard(view, options = {}) {
+  const g = geometry(view, options.flipped);
+  const svg = s('svg', {
+    viewBox: `0 0 ${g.width} ${g.height}`,
+    class: `board board-${view.kind}${options.interactive ? ' interactive' : ''}`,
+    role: 'img',
+    'aria-label': options.label || 'board',
+    'data-kind': view.kind,
+  });
+  svg.append(s('defs', {},
+    gradient('stone-first', '#555', '#111'),
+    gradient('stone-second', '#fff', '#cfcfcf'),
+    gradient('disc', '#fbeccb', '#e2c48f'),
+    s('radialGradient', { id: 'check-glow' },
+      s('stop', { offset: '0%', 'stop-color': '#ff3b30', 'stop-opacity': '0.9' }),
+      s('stop', { offset: '100%', 'stop-color': '#ff3b30', 'stop-opacity': '0' }))));
+  const drawers = { cells: drawCells, points: drawPoints, checkered: drawCheckered, river_and_palaces: drawRiver };
+  (drawers[view.kind] || drawCells)(svg, view, g);
+  drawLabels(svg, view, g, options.flipped);
+  drawMarks(svg, view, g, options);
+  view.cells.forEach((piece, cell) => { if (piece) svg.append(drawPiece(view, g, piece, cell)); });
+  drawTargets(svg, view, g, options);
+  if (options.cursor !== undefined && options.cursor !== null) {
+    const { x, y } = g.centre(options.cursor);
+    svg.append(s('rect', { class: 'cursor', x: x - U / 2 + 4, y: y - U / 2 + 4, width: U - 8, height: U - 8, rx: 10 }));
+  }
+  if (options.interactive) {
+    view.cells.forEach((_, cell) => {
+      const { x, y } = g.centre(cell);
+      svg.append(s('rect', {
+        class: 'hit', x: x - U / 2, y: y - U / 2, width: U, height: U,
+        'data-cell': cell, onclick: () => options.onCell && options.onCell(cell),
+      }));
+    });
+  }
+  return svg;
+}
+
+function gradient(id, light, dark) {
+  return s('radialGradient', { id, cx: '35%', cy: '30%', r: '75%' },
+    s('stop', { offset: '0%', 'stop-color': light }), s('stop', { offset: '100%', 'stop-color': dark }));
+}
+
+function drawCells(svg, view, g) {
+  svg.append(s('rect', { class: 'paper', x: 0, y: 0, width: g.width, height: g.height, rx: 18 }));
+  for (let i = 1; i < g.files; i++) {
+    const x = g.margin + i * U;
+    svg.append(s('line', { class: 'grid-line thick', x1: x, y1: g.margin + 12, x2: x, y2: g.height - g.margin - 12 }));
+  }
+  for (let i = 1; i < g.ranks; i++) {
+    const y = g.margin + i * U;
+    svg.append(s('line', { class: 'grid-line thick', x1: g.margin + 12, y1: y, x2: g.width - g.margin - 12, y2: y }));
+  }
+}
+
+function drawPoints(svg, view, g) {
+  svg.append(s('rect', { class: 'wood', x: 0, y: 0, width: g.width, height: g.height, rx: 14 }));
+  const right = g.margin + (g.files - 1) * U;
+  const bottom = g.margin + (g.ranks - 1) * U;
+  for (let i = 0; i < g.files; i++) {
+    const x = g.margin + i * U;
+    svg.append(s('line', { class: 'grid-line', x1: x, y1: g.margin, x2: x, y2: bottom }));
+  }
+  for (let i = 0; i < g.ranks; i++) {
+    const y = g.margin + i * U;
+    svg.append(s('line', { class: 'grid-line', x1: g.margin, y1: y, x2: right, y2: y }));
+  }
+  svg.append(s('rect', { class: 'grid-frame', x: g.margin, y: g.margin, width: right - g.margin, height: bottom - g.margin }));
+  // Star points: the centre, and the 4th lines in from the edges on larger boards.
+  const stars = [];
+  const mid = (n) => (n % 2 === 1 ? [(n - 1) / 2] : []);
+  for (const f of mid(g.files)) for (const r of mid(g.ranks)) stars.push([f, r]);
+  if (g.files >= 13 && g.ranks >= 13) {
+    for (const f of [3, g.files - 4]) for (const r of [3, g.ranks - 4]) stars.push([f, r]);
+  }
+  for (const [f, r] of stars) svg.append(s('circle', { class: 'star', cx: g.margin + f * U, cy: g.margin + r * U, r: 9 }));
+}
+
+function drawCheckered(svg, view, g) {
+  svg.append(s('rect', { class: 'frame', x: 0, y: 0, width: g.width, height: g.height, rx: 10 }));
+  for (let cell = 0; cell < g.files * g.ranks; cell++) {
+    const file = cell % g.files;
+    const rank = Math.floor(cell / g.files);
+    const { x, y } = g.centre(cell);
+    const light = (file + rank) % 2 === 0;
+    svg.append(s('rect', { class: light ? 'sq-light' : 'sq-dark', x: x - U / 2, y: y - U / 2, width: U, height: U }));
+  }
+}
+
+function drawRiver(svg, view, g) {
+  svg.append(s('rect', { class: 'wood', x: 0, y: 0, width: g.width, height: g.height, rx: 14 }));
+  const x = (file) => g.margin + file * U;
+  const y = (rank) => g.margin + rank * U;
+  const lastFile = g.files - 1;
+  const lastRank = g.ranks - 1;
+  const riverTop = Math.floor(lastRank / 2);
+  for (let rank = 0; rank <= lastRank; rank++) {
+    svg.append(s('line', { class: 'grid-line', x1: x(0), y1: y(rank), x2: x(lastFile), y2: y(rank) }));
+  }
+  for (let file = 0; file <= lastFile; file++) {
+    if (file === 0 || file === lastFile) {
+      svg.append(s('line', { class: 'grid-line', x1: x(file), y1: y(0), x2: x(file), y2: y(lastRank) }));
+    } else {
+      svg.append(s('line', { class: 'grid-line', x1: x(file), y1: y(0), x2: x(file), y2: y(riverTop) }));
+      svg.append(s('line', { class: 'grid-line', x1: x(file), y1: y(riverTop + 1), x2: x(file), y2: y(lastRank) }));
+    }
+  }
+  // The palaces: the middle three files of the three ranks at each end.
+  const midFile = Math.floor(lastFile / 2);
+  for (const [top, bottom] of [[0, 2], [lastRank - 2, lastRank]]) {
+    svg.append(s('line', { class: 'grid-line', x1: x(midFile - 1), y1: y(top), x2: x(midFile + 1), y2: y(bottom) }));
+    svg.append(s('line', { class: 'grid-line', x1: x(midFile + 1), y1: y(top), x2: x(midFile - 1), y2: y(bottom) }));
+  }
+  svg.append(s('rect', { class: 'grid-frame thick', x: x(0) - 10, y: y(0) - 10, width: x(lastFile) - x(0) + 20, height: y(lastRank) - y(0) + 20 }));
+  const riverY = (y(riverTop) + y(riverTop + 1)) / 2;
+  svg.append(s('text', { class: 'river', x: x(lastFile) * 0.27 + g.margin * 0.3, y: riverY, text: '楚 河' }));
+  svg.append(s('text', { class: 'river', x: x(lastFile) * 0.73 + g.margin * 0.3, y: riverY, text: '漢 界' }));
+  // Position marks where cannons and soldiers start.
+  const marks = [[1, 2], [lastFile - 1, 2], [1, lastRank - 2], [lastFile - 1, lastRank - 2]];
+  for (let file = 0; file <= lastFile; file += 2) marks.push([file, 3], [file, lastRank - 3]);
+  for (const [file, rank] of marks) svg.append(cornerMarks(x(file), y(rank), file === 0, file === lastFile));
+}
+
+function cornerMarks(cx, cy, leftEdge, rightEdge) {
+  const d = 10; const l = 18; const parts = [];
+  for (const sx of [-1, 1]) {
+    if ((sx < 0 && leftEdge) || (sx > 0 && rightEdge)) continue;
+    for (const sy of [-1, 1]) {
+      const x0 = cx + sx * d; const y0 = cy + sy * d;
+      parts.push(`M${x0 + sx * l},${y0} L${x0},${y0} L${x0},${y0 + sy * l}`);
+    }
+  }
+  return s('path', { class: 'grid-mark', d: parts.join(' ') });
+}
+
+function drawLabels(svg, view, g, flipped) {
+  const files = flipped ? [...view.file_labels].reverse() : view.file_labels;
+  const ranks = flipped ? [...view.rank_labels].reverse() : view.rank_labels;
+  if (view.kind === 'checkered') {
+    // Inside the squares, as on a wooden board: files on the bottom row, ranks on the left.
+    files.forEach((label, i) => {
+      const light = (i + g.ranks - 1) % 2 === 0;
+      svg.append(s('text', { class: `coord in ${light ? 'on-light' : 'on-dark'}`, x: g.margin + (i + 1) * U - 8, y: g.margin + g.ranks * U - 8, 'text-anchor': 'end', text: label }));
+    });
+    ranks.forEach((label, i) => {
+      const light = i % 2 === 0;
+      svg.append(s('text', { class: `coord in ${light ? 'on-light' : 'on-dark'}`, x: g.margin + 8, y: g.margin + i * U + 26, text: label }));
+    });
+    return;
+  }
+  const step = g.onPoints ? 0 : U / 2;
+  files.forEach((label, i) => {
+    svg.append(s('text', { class: 'coord', x: g.margin + i * U + step, y: g.height - (g.onPoints ? 14 : g.margin * 0.12), 'text-anchor': 'middle', text: label }));
+  });
+  ranks.forEach((label, i) => {
+    svg.append(s('text', { class: 'coord', x: g.onPoints ? 24 : g.margin * 0.5, y: g.margin + i * U + step + 10, 'text-anchor': 'middle', text: label }));
+  });
+}
+
+function drawMarks(svg, view, g, options) {
+  for (const cell of view.last_move || []) svg.append(highlight(g, cell, 'last'));
+  if (options.hint) {
+    for (const cell of [options.hint.from, options.hint.to]) if (cell !== null && cell !== undefined) svg.append(highlight(g, cell, 'hint'));
+  }
+  if (options.selected !== null && options.selected !== undefined) svg.append(highlight(g, options.selected, 'selected'));
+  if (view.check !== null && view.check !== undefined) {
+    const { x, y } = g.centre(view.check);
+    svg.append(s('circle', { class: 'check', cx: x, cy: y, r: U * 0.55, fill: 'url(#check-glow)' }));
+  }
+}
+
+function highlight(g, cell, kind) {
+  const { x, y } = g.centre(cell);
+  if (g.onPoints) return s('circle', { class: `mark ${kind}`, cx: x, cy: y, r: U * 0.5 });
+  return s('rect', { class: `mark ${kind}`, x: x - U / 2, y: y - U / 2, width: U, height: U });
+}
+
+function drawTargets(svg, view, g, options) {
+  for (const cell of options.targets || []) {
+    const { x, y } = g.centre(cell);
+    if (view.cells[cell]) svg.append(s('circle', { class: 'target capture', cx: x, cy: y, r: U * 0.44 }));
+    else svg.append(s('circle', { class: 'target', cx: x, cy: y, r: U * (g.onPoints ? 0.16 : 0.14) }));
+  }
+}
+
+/** One piece or stone, by board kind. */
+export function drawPiece(view, g, piece, cell) {
+  const { x, y } = g.centre(cell);
+  const side = piece.side;
+  const group = s('g', { class: `piece side-${side}`, 'data-cell': cell, 'data-kind': piece.kind });
+  if (view.kind === 'points') {
+    group.append(s('circle', { class: 'stone-shadow', cx: x + 4, cy: y + 6, r: U * 0.44 }));
+    group.append(s('circle', { class: 'stone', cx: x, cy: y, r: U * 0.44, fill: `url(#stone-${side})` }));
+  } else if (view.kind === 'river_and_palaces') {
+    group.append(s('circle', { class: 'disc-shadow', cx: x + 3, cy: y + 5, r: U * 0.45 }));
+    group.append(s('circle', { class: 'disc', cx: x, cy: y, r: U * 0.45, fill: 'url(#disc)' }));
+    group.append(s('circle', { class: 'disc-ring', cx: x, cy: y, r: U * 0.37 }));
+    group.append(s('text', { class: 'disc-glyph', x, y: y + 2, text: piece.symbol }));
+  } else if (view.kind === 'checkered') {
+    const glyph = GLYPHS[piece.kind.toLowerCase()];
+    group.append(s('text', { class: 'chess-glyph', x, y: y + 4, text: glyph ? glyph + TEXT_PRESENTATION : piece.symbol }));
+  } else {
+    group.append(markSymbol(piece, x, y));
+  }
+  return group;
+}
+
+function markSymbol(piece, x, y) {
+  const r = U * 0.3;
+  const symbol = (piece.symbol || piece.kind || '').toLowerCase();
+  if (symbol === 'x' || symbol === '×') {
+    return s('path', { class: 'mark-x', d: `M${x - r},${y - r} L${x + r},${y + r} M${x + r},${y - r} L${x - r},${y + r}` });
+  }
+  if (symbol === 'o') return s('circle', { class: 'mark-o', cx: x, cy: y, r });
+  return s('text', { class: 'mark-text', x, y: y + 4, text: piece.symbol });
+}
+
+/** The promotion choices drawn as pieces (for the chooser). */
+export function pieceIcon(view, piece) {
+  const g = { centre: () => ({ x: U / 2, y: U / 2 }), onPoints: false };
+  const svg = s('svg', { viewBox: `0 0 ${U} ${U}`, class: `board board-${view.kind} icon` });
+  svg.append(drawPiece(view, g, piece, 0));
+  return svg;
+}

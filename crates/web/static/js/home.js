@@ -1,0 +1,120 @@
+// The home page: choose a game (and its size and rule), your side, the computer's level
+// and time per move; then play. Games in progress are listed to resume.
+
+import { api } from './api.js';
+import { h, replace } from './dom.js';
+import { t, sideName, gameTitle } from './i18n.js';
+import { navigate } from './app.js';
+import { drawBoard } from './board.js';
+
+const PREFS = 'ply.newgame';
+
+export function mount(root) {
+  const prefs = JSON.parse(localStorage.getItem(PREFS) || '{}');
+  const cards = h('div', { class: 'game-cards', role: 'radiogroup', 'aria-label': t('home.game') });
+  const form = h('form', { class: 'panel setup' });
+  const resume = h('section', { class: 'resume' });
+  root.append(h('section', { class: 'home' },
+    h('div', { class: 'hero' }, h('h1', { text: t('home.title') }), h('p', { class: 'lead', text: t('home.lead') })),
+    cards, form, resume));
+
+  let catalog = [];
+  let chosen = null;
+
+  api('GET', '/api/catalog').then((data) => {
+    catalog = data.games;
+    const first = catalog.find((g) => g.available && g.name === prefs.game) || catalog.find((g) => g.available);
+    renderCards();
+    if (first) choose(first.name);
+  }).catch((error) => replace(cards, h('p', { class: 'error', text: error.message })));
+
+  api('GET', '/api/games?limit=6').then((data) => {
+    const ongoing = data.games.filter((g) => g.status === 'ongoing');
+    if (!ongoing.length) return;
+    replace(resume, h('h2', { text: t('home.resume') }), h('ul', { class: 'resume-list' }, ongoing.map((g) =>
+      h('li', {}, h('a', { href: `/play/${g.id}`, 'data-link': true, class: 'resume-item' },
+        h('strong', { text: g.title }), h('span', { class: 'muted', text: t('games.movesCount', { n: g.moves }) }))))),
+      h('a', { href: '/games', 'data-link': true, text: t('home.allGames') }));
+  }).catch(() => {});
+
+  function renderCards() {
+    replace(cards, catalog.map((g) => {
+      const preview = g.available && g.board_kind ? previewBoard(g) : null;
+      return h('button', {
+        type: 'button', class: `game-card${g.name === chosen ? ' chosen' : ''}`, role: 'radio',
+        'aria-checked': String(g.name === chosen), disabled: !g.available, 'data-game': g.name,
+        onclick: () => choose(g.name),
+      }, h('div', { class: 'card-art' }, preview), h('strong', { text: gameTitle(g.name, g.title) }),
+      h('span', { class: 'muted', text: g.available ? t(`home.blurb.${g.board_kind}`) : t('home.soon') }));
+    }));
+  }
+
+  function previewBoard(g) {
+    // An empty board of the game's kind, small: the catalogue gives kind and start position only.
+    const size = g.sizes ? Math.min(g.sizes.default, 9) : null;
+    const dims = { cells: [3, 3], points: [size || 9, size || 9], checkered: [8, 8], river_and_palaces: [9, 10] }[g.board_kind] || [3, 3];
+    const view = { files: dims[0], ranks: dims[1], kind: g.board_kind, cells: new Array(dims[0] * dims[1]).fill(null), file_labels: [], rank_labels: [], last_move: [], check: null };
+    return drawBoard(view, { label: g.title });
+  }
+
+  function choose(name) {
+    chosen = name;
+    renderCards();
+    const g = catalog.find((x) => x.name === name);
+    if (!g) return;
+    const sides = g.side_names || ['first', 'second'];
+    const field = (label, control) => h('label', { class: 'field' }, h('span', { class: 'field-label', text: label }), control);
+    const sizeInput = g.sizes ? h('input', { type: 'number', name: 'size', min: g.sizes.min, max: g.sizes.max, value: prefs.game === name && prefs.size ? prefs.size : g.sizes.default, required: true }) : null;
+    const ruleSelect = g.rules.length ? h('select', { name: 'rule' }, g.rules.map((r) => h('option', { value: r, selected: prefs.rule === r, text: t(`rule.${r}`) }))) : null;
+    const human = h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('home.side') },
+      ['first', 'second', 'both'].map((value) => h('label', {},
+        h('input', { type: 'radio', name: 'human', value, checked: (prefs.human || 'first') === value }),
+        h('span', { text: value === 'both' ? t('home.bothSides') : t('home.playAs', { side: sideName(sides, value) }) }))));
+    const level = h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('home.level') },
+      ['classic', 'strong'].map((value) => h('label', {},
+        h('input', { type: 'radio', name: 'level', value, checked: (prefs.level || 'strong') === value }),
+        h('span', { text: t(`level.${value}`) }))));
+    const times = [250, 500, 1000, 2000, 5000, 10000];
+    const defaultTime = prefs.movetime_ms || g.default_movetime_ms || 1000;
+    const time = h('select', { name: 'movetime_ms' }, times.map((ms) => h('option', { value: ms, selected: ms === defaultTime, text: t('home.seconds', { s: ms / 1000 }) })));
+    const timeField = field(t('home.time'), time);
+    const levelHelp = h('p', { class: 'muted help' });
+    const syncLevel = () => {
+      const strong = form.querySelector('input[name=level]:checked')?.value === 'strong';
+      timeField.hidden = !strong;
+      levelHelp.textContent = t(strong ? 'home.strongHelp' : 'home.classicHelp');
+    };
+    replace(form,
+      h('h2', { text: gameTitle(g.name, g.title) }),
+      h('div', { class: 'fields' },
+        sizeInput ? field(t('home.size', { min: g.sizes.min, max: g.sizes.max }), sizeInput) : null,
+        ruleSelect ? field(t('home.rule'), ruleSelect) : null,
+        h('fieldset', { class: 'field' }, h('legend', { class: 'field-label', text: t('home.side') }), human),
+        h('fieldset', { class: 'field' }, h('legend', { class: 'field-label', text: t('home.level') }), level, levelHelp),
+        timeField),
+      h('div', { class: 'actions' }, h('button', { class: 'btn primary big', type: 'submit', 'data-action': 'start', text: t('home.start') })),
+      h('p', { class: 'error', role: 'alert' }));
+    form.querySelectorAll('input[name=level]').forEach((input) => input.addEventListener('change', syncLevel));
+    syncLevel();
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const body = {
+      game: chosen,
+      human: data.get('human') || 'first',
+      level: data.get('level') || 'strong',
+      movetime_ms: Number(data.get('movetime_ms') || 1000),
+    };
+    if (data.get('size')) body.size = Number(data.get('size'));
+    if (data.get('rule')) body.rule = data.get('rule');
+    localStorage.setItem(PREFS, JSON.stringify(body));
+    try {
+      const created = await api('POST', '/api/games', body);
+      navigate(`/play/${created.id}`);
+    } catch (error) {
+      form.querySelector('.error').textContent = error.message;
+    }
+  });
+}

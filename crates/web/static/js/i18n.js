@@ -1,0 +1,203 @@
+// Every word the UI shows, in English and Vietnamese; the choice is remembered.
+
+const STORE = 'ply.lang';
+
+const en = {
+  locale: 'en-GB',
+  'nav.skip': 'Skip to content', 'nav.play': 'Play', 'nav.games': 'Games', 'nav.lab': 'Lab',
+  'footer.text': 'ply — game-tree search you can watch.', 'footer.keys': 'shortcuts',
+  'common.close': 'Close', 'common.cancel': 'Cancel',
+  'notfound.title': 'Nothing here', 'notfound.home': 'Back to the start',
+  'home.title': 'Play, and watch the search think',
+  'home.lead': 'Tic-tac-toe, caro, xiangqi and chess against one search engine — the textbook alpha-beta from the tutorials, or the strong engine. Every game is kept.',
+  'home.game': 'Game', 'home.soon': 'Coming soon',
+  'home.blurb.cells': 'Three in a row on a 3×3 grid', 'home.blurb.points': 'Five in a row, stones on a grid',
+  'home.blurb.checkered': 'The classic: checkmate the king', 'home.blurb.river_and_palaces': 'Chinese chess: river, palaces, cannons',
+  'home.size': 'Board size ({min}–{max})', 'home.rule': 'Rule', 'home.side': 'Your side', 'home.playAs': 'Play {side}',
+  'home.bothSides': 'Both (two players)', 'home.level': 'Computer', 'home.time': 'Time per move', 'home.seconds': '{s} s',
+  'home.classicHelp': 'Classic: the tutorial’s alpha-beta to a fixed depth, with its simple evaluation.',
+  'home.strongHelp': 'Strong: the full engine (iterative deepening, table, pruning) for the time you choose.',
+  'home.start': 'Start the game', 'home.resume': 'Games in progress', 'home.allGames': 'All games →',
+  'rule.freestyle': 'Freestyle (five or more)', 'rule.standard': 'Standard (exactly five)', 'rule.caro': 'Caro (blocked five does not win)',
+  'rule.caro5': 'Caro, exactly five', 'rule.renju': 'Renju',
+  'level.classic': 'Classic', 'level.strong': 'Strong',
+  'algorithm.minimax': 'minimax', 'algorithm.alphabeta': 'alpha-beta', 'algorithm.engine': 'engine',
+  'play.undo': 'Undo', 'play.redo': 'Redo', 'play.new': 'New game', 'play.flip': 'Flip', 'play.hint': 'Hint',
+  'play.movenow': 'Move now', 'play.analyze': 'Score moves', 'play.resign': 'Resign',
+  'play.resignConfirm': 'Resign this game?', 'play.type': 'Type a move', 'play.typeHint': 'Type a move, e.g. {example}',
+  'play.play': 'Play', 'play.moves': 'Moves', 'play.noMoves': 'No moves yet.', 'play.log': 'Search log',
+  'play.human': 'you', 'play.computer': 'computer ({level})', 'play.toMove': 'to move', 'play.thinking': 'thinking…',
+  'play.meta': 'Game #{id} · {level} · {s} s per move', 'play.export': 'Export', 'play.openLab': 'Open in the lab',
+  'play.allGames': 'All games', 'play.promote': 'Promote to', 'play.hintIs': 'Hint: {move}',
+  'play.again': 'Play again', 'play.missing': 'This game cannot be opened',
+  'play.boardLabel': '{title} board', 'play.boardHelp': 'Arrow keys move the cursor; Enter selects or plays.',
+  'status.wins': '{side} wins', 'status.draw': 'Draw', 'status.toMove': '{side} to move', 'status.yourMove': 'Your move ({side})',
+  'think.move': '{side} is thinking', 'think.hint': 'Looking for a hint', 'think.analysis': 'Scoring every move',
+  'review.start': '◀ Review the moves', 'review.first': 'First position', 'review.prev': 'Previous move', 'review.next': 'Next move',
+  'review.last': 'Last move', 'review.back': 'Back to the game', 'review.position': 'Move {ply} of {total}',
+  'log.start.move': '{side} thinks', 'log.start.hint': 'Hint search', 'log.start.analysis': 'Scoring every legal move',
+  'log.seconds': '{s} s', 'log.col.depth': 'depth', 'log.col.score': 'score', 'log.col.nodes': 'nodes', 'log.col.nps': 'nodes/s',
+  'log.col.time': 'time', 'log.col.pv': 'line', 'log.col.move': 'move',
+  'log.tries': 'tries {move}: {score}', 'log.done.move': 'plays {move}', 'log.done.none': 'stopped without a move',
+  'log.done.hint': 'hint: {move}', 'log.done.analysis': 'best: {move}',
+  'log.summary': 'score {score} · depth {depth} · {nodes} nodes · {ms} ms', 'log.stopped': 'moved on request', 'log.proven': 'proven',
+  'log.table': 'Every legal move', 'score.win_in': 'wins in {n}', 'score.loss_in': 'loses in {n}',
+  'keys.title': 'Keyboard shortcuts', 'keys.undo': 'Undo', 'keys.redo': 'Redo', 'keys.new': 'New game', 'keys.flip': 'Flip the board',
+  'keys.hint': 'Hint', 'keys.movenow': 'Move now', 'keys.analyze': 'Score every move', 'keys.review': 'Step through the moves',
+  'keys.board': 'Play from the keyboard (board focused)', 'keys.escape': 'Clear the selection', 'keys.help': 'This help',
+  'games.title': 'Your games', 'games.none': 'No games yet.', 'games.start': 'Start one',
+  'games.col.game': 'Game', 'games.col.players': 'Players', 'games.col.moves': 'Moves', 'games.col.result': 'Result',
+  'games.col.updated': 'Last move', 'games.col.actions': '', 'games.ongoing': 'in progress', 'games.resume': 'Resume',
+  'games.review': 'Review', 'games.delete': 'Delete', 'games.deleteConfirm': 'Delete game #{id} for good?',
+  'games.newer': '← Newer', 'games.older': 'Older →', 'games.range': '{from}–{to} of {total}', 'games.movesCount': '{n} moves',
+  'lab.title': 'The lab: minimax against alpha-beta',
+  'lab.lead': 'Search one small position both ways and watch what alpha-beta never has to look at. Step through either search node by node.',
+  'lab.game': 'Game', 'lab.position': 'Position (empty: the start)', 'lab.depth': 'Depth (plies)', 'lab.level': 'Evaluation',
+  'lab.presets': 'Try:', 'lab.empty': 'empty board', 'lab.run': 'Search', 'lab.running': 'Searching…',
+  'lab.caps': 'At most 12 plies and 5,000,000 positions.',
+  'lab.counts': 'Positions visited at depth {depth}', 'lab.col.search': 'Search', 'lab.col.nodes': 'Positions',
+  'lab.col.value': 'Value', 'lab.col.line': 'Line / best', 'lab.col.time': 'Time',
+  'lab.search.minimax': 'Minimax', 'lab.search.alphabeta': 'Alpha-beta', 'lab.search.ordered': 'Alpha-beta + ordering',
+  'lab.search.table': '+ transposition table',
+  'lab.explain.minimax': 'every move of every node', 'lab.explain.alphabeta': 'same order, cut-offs when α ≥ β',
+  'lab.explain.ordered': 'the engine: iterative deepening, best moves first, no table',
+  'lab.explain.table': 'the engine remembering positions it has seen',
+  'lab.saved': 'Alpha-beta skipped {pct}% of minimax’s positions and found the same value. The root has {moves} legal moves.',
+  'lab.treeOf': 'search tree of {name}', 'lab.step': 'step', 'lab.stepOf': 'step {step} / {last}',
+  'lab.first': 'first step', 'lab.prev': 'previous step', 'lab.next': 'next step', 'lab.last': 'last step',
+  'lab.truncated': 'Showing the first {shown} of {total} positions.', 'lab.more': '+{n} more', 'lab.root': 'root',
+  'lab.enters': 'Enters {node} ({side}) with α = {alpha}, β = {beta}.',
+  'lab.cuts': 'Cut-off at {node}: α {alpha} ≥ β {beta}, so {moves} are never searched; value {value}.',
+  'lab.leaves.terminal': '{node}: the game is over here, value {value}.',
+  'lab.leaves.horizon': '{node}: depth reached, the evaluation says {value}.',
+  'lab.leaves.interior': '{node}: all replies searched, value {value}.',
+  'lab.legend': '▲ MAX (the player to move at the root) takes the largest value, ▼ MIN the smallest. ✂ marks moves alpha-beta cut off. Click a node to open or close it.',
+};
+
+const vi = {
+  locale: 'vi-VN',
+  'nav.skip': 'Bỏ qua, tới nội dung', 'nav.play': 'Chơi', 'nav.games': 'Ván đã chơi', 'nav.lab': 'Phòng thí nghiệm',
+  'footer.text': 'ply — xem thuật toán tìm kiếm cây trò chơi suy nghĩ.', 'footer.keys': 'phím tắt',
+  'common.close': 'Đóng', 'common.cancel': 'Huỷ',
+  'notfound.title': 'Không có gì ở đây', 'notfound.home': 'Về trang đầu',
+  'home.title': 'Chơi cờ và xem máy suy nghĩ',
+  'home.lead': 'Cờ ca-rô 3×3, cờ ca-rô, cờ tướng và cờ vua với cùng một bộ máy tìm kiếm — alpha-beta kinh điển trong bài hướng dẫn, hoặc máy mạnh. Mọi ván cờ đều được lưu lại.',
+  'home.game': 'Trò chơi', 'home.soon': 'Sắp có',
+  'home.blurb.cells': 'Ba quân thẳng hàng trên lưới 3×3', 'home.blurb.points': 'Năm quân liên tiếp trên bàn lưới',
+  'home.blurb.checkered': 'Kinh điển: chiếu hết vua đối phương', 'home.blurb.river_and_palaces': 'Cờ tướng: sông, cung, pháo',
+  'home.size': 'Kích thước bàn ({min}–{max})', 'home.rule': 'Luật', 'home.side': 'Bạn cầm quân', 'home.playAs': 'Cầm {side}',
+  'home.bothSides': 'Cả hai (hai người)', 'home.level': 'Máy', 'home.time': 'Thời gian mỗi nước', 'home.seconds': '{s} giây',
+  'home.classicHelp': 'Cổ điển: alpha-beta của bài hướng dẫn, độ sâu cố định, hàm đánh giá đơn giản.',
+  'home.strongHelp': 'Mạnh: toàn bộ máy (tìm sâu dần, bảng băm, cắt tỉa) trong thời gian bạn chọn.',
+  'home.start': 'Bắt đầu ván', 'home.resume': 'Ván đang chơi dở', 'home.allGames': 'Tất cả các ván →',
+  'rule.freestyle': 'Tự do (năm quân trở lên)', 'rule.standard': 'Chuẩn (đúng năm quân)', 'rule.caro': 'Ca-rô (chặn hai đầu không thắng)',
+  'rule.caro5': 'Ca-rô, đúng năm quân', 'rule.renju': 'Renju',
+  'level.classic': 'Cổ điển', 'level.strong': 'Mạnh',
+  'algorithm.minimax': 'minimax', 'algorithm.alphabeta': 'alpha-beta', 'algorithm.engine': 'máy tìm kiếm',
+  'play.undo': 'Đi lại', 'play.redo': 'Đi tiếp', 'play.new': 'Ván mới', 'play.flip': 'Xoay bàn', 'play.hint': 'Gợi ý',
+  'play.movenow': 'Đi ngay', 'play.analyze': 'Chấm điểm', 'play.resign': 'Xin thua',
+  'play.resignConfirm': 'Xin thua ván này?', 'play.type': 'Gõ nước đi', 'play.typeHint': 'Gõ nước đi, ví dụ {example}',
+  'play.play': 'Đi', 'play.moves': 'Các nước đã đi', 'play.noMoves': 'Chưa có nước nào.', 'play.log': 'Nhật ký tìm kiếm',
+  'play.human': 'bạn', 'play.computer': 'máy ({level})', 'play.toMove': 'đến lượt', 'play.thinking': 'đang nghĩ…',
+  'play.meta': 'Ván #{id} · {level} · {s} giây mỗi nước', 'play.export': 'Xuất ván cờ', 'play.openLab': 'Mở trong phòng thí nghiệm',
+  'play.allGames': 'Tất cả các ván', 'play.promote': 'Phong cấp thành', 'play.hintIs': 'Gợi ý: {move}',
+  'play.again': 'Chơi ván nữa', 'play.missing': 'Không mở được ván này',
+  'play.boardLabel': 'Bàn cờ {title}', 'play.boardHelp': 'Phím mũi tên di chuyển con trỏ; Enter để chọn hoặc đi.',
+  'status.wins': '{side} thắng', 'status.draw': 'Hoà', 'status.toMove': '{side} đi', 'status.yourMove': 'Đến lượt bạn ({side})',
+  'think.move': '{side} đang nghĩ', 'think.hint': 'Đang tìm gợi ý', 'think.analysis': 'Đang chấm điểm mọi nước',
+  'review.start': '◀ Xem lại các nước', 'review.first': 'Thế cờ đầu', 'review.prev': 'Nước trước', 'review.next': 'Nước sau',
+  'review.last': 'Nước cuối', 'review.back': 'Trở lại ván cờ', 'review.position': 'Nước {ply} / {total}',
+  'log.start.move': '{side} suy nghĩ', 'log.start.hint': 'Tìm gợi ý', 'log.start.analysis': 'Chấm điểm mọi nước hợp lệ',
+  'log.seconds': '{s} giây', 'log.col.depth': 'sâu', 'log.col.score': 'điểm', 'log.col.nodes': 'nút', 'log.col.nps': 'nút/s',
+  'log.col.time': 'giây', 'log.col.pv': 'biến chính', 'log.col.move': 'nước',
+  'log.tries': 'thử {move}: {score}', 'log.done.move': 'đi {move}', 'log.done.none': 'dừng mà không đi',
+  'log.done.hint': 'gợi ý: {move}', 'log.done.analysis': 'tốt nhất: {move}',
+  'log.summary': 'điểm {score} · độ sâu {depth} · {nodes} nút · {ms} ms', 'log.stopped': 'đi theo yêu cầu', 'log.proven': 'đã chứng minh',
+  'log.table': 'Mọi nước hợp lệ', 'score.win_in': 'thắng sau {n}', 'score.loss_in': 'thua sau {n}',
+  'keys.title': 'Phím tắt', 'keys.undo': 'Đi lại', 'keys.redo': 'Đi tiếp', 'keys.new': 'Ván mới', 'keys.flip': 'Xoay bàn cờ',
+  'keys.hint': 'Gợi ý', 'keys.movenow': 'Bắt máy đi ngay', 'keys.analyze': 'Chấm điểm mọi nước', 'keys.review': 'Xem lại từng nước',
+  'keys.board': 'Chơi bằng bàn phím (khi bàn cờ được chọn)', 'keys.escape': 'Bỏ chọn', 'keys.help': 'Bảng này',
+  'games.title': 'Các ván của bạn', 'games.none': 'Chưa có ván nào.', 'games.start': 'Bắt đầu một ván',
+  'games.col.game': 'Trò chơi', 'games.col.players': 'Người chơi', 'games.col.moves': 'Số nước', 'games.col.result': 'Kết quả',
+  'games.col.updated': 'Nước cuối lúc', 'games.col.actions': '', 'games.ongoing': 'đang chơi', 'games.resume': 'Chơi tiếp',
+  'games.review': 'Xem lại', 'games.delete': 'Xoá', 'games.deleteConfirm': 'Xoá hẳn ván #{id}?',
+  'games.newer': '← Mới hơn', 'games.older': 'Cũ hơn →', 'games.range': '{from}–{to} trên {total}', 'games.movesCount': '{n} nước',
+  'lab.title': 'Phòng thí nghiệm: minimax và alpha-beta',
+  'lab.lead': 'Tìm kiếm một thế cờ nhỏ theo hai cách và xem những nhánh alpha-beta không cần xét. Đi từng bước qua từng nút của mỗi lần tìm.',
+  'lab.game': 'Trò chơi', 'lab.position': 'Thế cờ (để trống: thế ban đầu)', 'lab.depth': 'Độ sâu (nước)', 'lab.level': 'Hàm đánh giá',
+  'lab.presets': 'Thử:', 'lab.empty': 'bàn trống', 'lab.run': 'Tìm kiếm', 'lab.running': 'Đang tìm…',
+  'lab.caps': 'Tối đa 12 nước và 5.000.000 thế cờ.',
+  'lab.counts': 'Số thế cờ đã xét ở độ sâu {depth}', 'lab.col.search': 'Cách tìm', 'lab.col.nodes': 'Số thế cờ',
+  'lab.col.value': 'Giá trị', 'lab.col.line': 'Biến / nước tốt nhất', 'lab.col.time': 'Thời gian',
+  'lab.search.minimax': 'Minimax', 'lab.search.alphabeta': 'Alpha-beta', 'lab.search.ordered': 'Alpha-beta + sắp xếp nước',
+  'lab.search.table': '+ bảng chuyển vị',
+  'lab.explain.minimax': 'xét mọi nước ở mọi nút', 'lab.explain.alphabeta': 'cùng thứ tự, cắt khi α ≥ β',
+  'lab.explain.ordered': 'máy tìm kiếm: tìm sâu dần, nước tốt xét trước, không bảng băm',
+  'lab.explain.table': 'máy tìm kiếm nhớ các thế cờ đã gặp',
+  'lab.saved': 'Alpha-beta bỏ qua {pct}% số thế cờ của minimax mà vẫn ra cùng giá trị. Gốc có {moves} nước hợp lệ.',
+  'lab.treeOf': 'cây tìm kiếm của {name}', 'lab.step': 'bước', 'lab.stepOf': 'bước {step} / {last}',
+  'lab.first': 'bước đầu', 'lab.prev': 'bước trước', 'lab.next': 'bước sau', 'lab.last': 'bước cuối',
+  'lab.truncated': 'Hiển thị {shown} trên {total} thế cờ đầu tiên.', 'lab.more': '+{n} nước nữa', 'lab.root': 'gốc',
+  'lab.enters': 'Vào {node} ({side}) với α = {alpha}, β = {beta}.',
+  'lab.cuts': 'Cắt tỉa tại {node}: α {alpha} ≥ β {beta}, nên {moves} không bao giờ được xét; giá trị {value}.',
+  'lab.leaves.terminal': '{node}: ván cờ kết thúc ở đây, giá trị {value}.',
+  'lab.leaves.horizon': '{node}: hết độ sâu, hàm đánh giá cho {value}.',
+  'lab.leaves.interior': '{node}: đã xét mọi nước đáp, giá trị {value}.',
+  'lab.legend': '▲ MAX (bên đi ở gốc) lấy giá trị lớn nhất, ▼ MIN lấy nhỏ nhất. ✂ đánh dấu các nước alpha-beta đã cắt. Bấm vào một nút để mở hoặc đóng.',
+};
+
+// Words the games send (sides, reasons, titles), translated where we know them.
+const gameWords = {
+  vi: {
+    first: 'bên đi trước', second: 'bên đi sau', white: 'Trắng', black: 'Đen', red: 'Đỏ',
+    'three in a row': 'ba quân thẳng hàng', 'five in a row': 'năm quân liên tiếp', 'full board': 'hết chỗ trống',
+    checkmate: 'chiếu hết', stalemate: 'hết nước đi (pat)', resignation: 'xin thua', 'insufficient material': 'không đủ quân để chiếu hết',
+    'fifty-move rule': 'luật 50 nước', 'threefold repetition': 'lặp lại ba lần', repetition: 'lặp lại nước đi',
+    'no legal move': 'hết nước đi', 'perpetual check': 'chiếu mãi', 'perpetual chase': 'đuổi bắt mãi',
+    'Tic-tac-toe': 'Cờ ca-rô 3×3', Chess: 'Cờ vua', 'Xiangqi (cờ tướng)': 'Cờ tướng', 'Caro (gomoku)': 'Cờ ca-rô',
+  },
+};
+
+const dictionaries = { en, vi };
+const listeners = [];
+let lang = (() => {
+  const stored = localStorage.getItem(STORE);
+  if (stored && dictionaries[stored]) return stored;
+  return (navigator.language || 'en').toLowerCase().startsWith('vi') ? 'vi' : 'en';
+})();
+
+export function getLang() { return lang; }
+
+export function setLang(next) {
+  if (!dictionaries[next] || next === lang) return;
+  lang = next;
+  localStorage.setItem(STORE, next);
+  for (const listener of listeners) listener(next);
+}
+
+export function onLangChange(listener) { listeners.push(listener); }
+
+/** The text for `key` with `{name}` placeholders filled in. */
+export function t(key, params = {}) {
+  const text = dictionaries[lang][key] ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (params[name] ?? `{${name}}`));
+}
+
+function word(text) {
+  const words = gameWords[lang];
+  if (!words || !text) return text;
+  return words[text] ?? words[text.toLowerCase()] ?? text;
+}
+
+/** What players call `side` ('first' or 'second') in this game. */
+export function sideName(sideNames, side) {
+  const name = side === 'first' ? sideNames[0] : sideNames[1];
+  const shown = word(name) || word(side);
+  return shown ? shown.charAt(0).toUpperCase() + shown.slice(1) : side;
+}
+
+/** Why a game ended, in the reader's language where we know the words. */
+export function reasonText(reason) { return word(reason) || ''; }
+
+/** A game's title. */
+export function gameTitle(name, title) { return word(title) || name; }

@@ -1,0 +1,366 @@
+// The play page: the board, the players, the result banner, the actions (undo, redo,
+// new game, flip, hint, resign, move now), the move list with review, and the search log
+// streamed from the server while the computer thinks.
+
+import { api } from './api.js';
+import { h, replace } from './dom.js';
+import { drawBoard, pieceIcon } from './board.js';
+import { t, sideName, reasonText, gameTitle } from './i18n.js';
+import { createLog } from './log.js';
+import { navigate } from './app.js';
+
+export function mount(root, [id]) {
+  const flipKey = `ply.flip.${id}`;
+  const ctx = {
+    state: null, selected: null, hint: null, cursor: null, review: null, reviewBoard: null,
+    flipped: null, events: null, timer: null, busy: false, gone: false,
+  };
+
+  const boardWrap = h('div', { class: 'board-wrap', tabindex: '0', 'aria-describedby': 'board-help' });
+  const topPlayer = h('div', { class: 'player top' });
+  const bottomPlayer = h('div', { class: 'player bottom' });
+  const reviewBar = h('div', { class: 'review-bar' });
+  const title = h('h1', { class: 'game-title' });
+  const meta = h('p', { class: 'meta muted' });
+  const banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
+  const thinking = h('div', { class: 'thinking', 'aria-live': 'polite' });
+  const toolbar = h('div', { class: 'toolbar', role: 'toolbar' });
+  const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false' });
+  const moveForm = h('form', { class: 'move-form' }, h('label', { for: 'move-input', class: 'sr-only', text: t('play.type') }), moveInput,
+    h('button', { class: 'btn', type: 'submit', text: t('play.play') }));
+  const movesList = h('ol', { class: 'moves-list' });
+  const toast = h('div', { class: 'toast', role: 'alert' });
+  const links = h('div', { class: 'links' });
+  let log = createLog(['', '']);
+  const logBox = h('section', { class: 'log-panel' });
+
+  root.append(h('section', { class: 'play' },
+    h('div', { class: 'board-col' }, topPlayer, boardWrap, bottomPlayer, reviewBar,
+      h('p', { id: 'board-help', class: 'sr-only', text: t('play.boardHelp') })),
+    h('aside', { class: 'side-col' }, h('div', { class: 'title-row' }, title, meta), banner, thinking, toolbar, moveForm,
+      h('h2', { class: 'small-title', text: t('play.moves') }), movesList, logBox, links)), toast);
+
+  const buttons = {
+    undo: button('undo', 'u', () => act('undo')),
+    redo: button('redo', 'r', () => act('redo')),
+    newGame: button('new', 'n', newGame),
+    flip: button('flip', 'f', flip),
+    hint: button('hint', 'h', () => act('hint')),
+    movenow: button('movenow', 'm', () => act('stop')),
+    analyze: button('analyze', 'a', () => act('analyze')),
+    resign: button('resign', null, resign),
+  };
+  replace(toolbar, Object.values(buttons));
+
+  function button(name, key, handler) {
+    return h('button', { class: `btn tool tool-${name}`, type: 'button', 'data-action': name, title: key ? `${t(`play.${name}`)} (${key})` : t(`play.${name}`), onclick: handler },
+      h('span', { text: t(`play.${name}`) }), key ? h('kbd', { text: key }) : null);
+  }
+
+  function showError(error) {
+    toast.textContent = error.message || String(error);
+    toast.classList.add('show');
+    clearTimeout(ctx.toastTimer);
+    ctx.toastTimer = setTimeout(() => toast.classList.remove('show'), 4000);
+  }
+
+  async function act(action, body) {
+    // One move at a time (a double click must not play twice); other actions go through.
+    const moving = action === 'moves';
+    if (moving && ctx.busy) return;
+    if (moving) ctx.busy = true;
+    try {
+      const result = await api('POST', `/api/games/${id}/${action}`, body);
+      if (result && result.board) update(result);
+    } catch (error) {
+      showError(error);
+    } finally {
+      if (moving) ctx.busy = false;
+    }
+  }
+
+  async function play(name) {
+    ctx.selected = null; ctx.hint = null;
+    await act('moves', { move: name });
+  }
+
+  async function newGame() {
+    const s = ctx.state;
+    if (!s) return;
+    const human = s.players.first === 'human' && s.players.second === 'human' ? 'both' : (s.players.first === 'human' ? 'first' : 'second');
+    try {
+      const created = await api('POST', '/api/games', { game: s.game, size: s.options.size, rule: s.options.rule, human, level: s.players.level, movetime_ms: s.players.movetime_ms });
+      navigate(`/play/${created.id}`);
+    } catch (error) { showError(error); }
+  }
+
+  function flip() {
+    ctx.flipped = !ctx.flipped;
+    localStorage.setItem(flipKey, ctx.flipped ? '1' : '0');
+    render();
+  }
+
+  async function resign() {
+    if (!ctx.state || !window.confirm(t('play.resignConfirm'))) return;
+    await act('resign');
+  }
+
+  async function review(ply) {
+    const s = ctx.state;
+    if (!s) return;
+    const total = s.history.length;
+    if (ply === null || ply >= total) { ctx.review = null; ctx.reviewBoard = null; render(); return; }
+    const target = Math.max(0, Math.min(total, ply));
+    try {
+      const data = await api('GET', `/api/games/${id}/position?ply=${target}`);
+      ctx.review = target; ctx.reviewBoard = data.board; ctx.selected = null;
+      render();
+    } catch (error) { showError(error); }
+  }
+
+  function update(state) {
+    // Answers and events may cross: keep the newest state.
+    if (ctx.state && state.version < ctx.state.version) return;
+    const first = !ctx.state;
+    if (ctx.state && state.history.length !== ctx.state.history.length) ctx.hint = null;
+    ctx.state = state;
+    if (first) {
+      const stored = localStorage.getItem(flipKey);
+      ctx.flipped = stored === null ? (state.players.first === 'computer' && state.players.second === 'human') : stored === '1';
+      log = createLog(state.side_names);
+      replace(logBox, h('h2', { class: 'small-title', text: t('play.log') }), log.element);
+      if (state.last_think) log.add(state.last_think);
+    }
+    if (ctx.review !== null && ctx.review > state.history.length) { ctx.review = null; ctx.reviewBoard = null; }
+    render();
+  }
+
+  function movesFrom(cell) {
+    return ctx.state.legal.filter((m) => m.from === cell);
+  }
+
+  function onCell(cell) {
+    const s = ctx.state;
+    if (!s || ctx.review !== null || !s.human_to_move || s.thinking && s.thinking.purpose === 'move') return;
+    ctx.cursor = cell;
+    const placing = s.legal.filter((m) => m.from === null && m.to === cell);
+    if (placing.length) { play(placing[0].name); return; }
+    if (ctx.selected !== null) {
+      const moves = s.legal.filter((m) => m.from === ctx.selected && m.to === cell);
+      if (moves.length === 1) { play(moves[0].name); return; }
+      if (moves.length > 1) { choosePromotion(moves); return; }
+    }
+    ctx.selected = movesFrom(cell).length ? (ctx.selected === cell ? null : cell) : null;
+    render();
+  }
+
+  function choosePromotion(moves) {
+    const s = ctx.state;
+    const dialog = h('dialog', { class: 'dialog promotion', 'aria-label': t('play.promote') });
+    const close = () => { dialog.close(); dialog.remove(); };
+    replace(dialog, h('h2', { text: t('play.promote') }), h('div', { class: 'promotion-choices' },
+      moves.map((m) => h('button', { class: 'promo', type: 'button', title: m.display, 'data-move': m.name, onclick: () => { close(); play(m.name); } },
+        pieceIcon(s.board, { side: s.board.to_move, kind: m.promotion || '?', symbol: m.promotion || '?' }), h('span', { class: 'sr-only', text: m.display })))),
+      h('button', { class: 'btn', type: 'button', onclick: () => { close(); ctx.selected = null; render(); }, text: t('common.cancel') }));
+    dialog.addEventListener('cancel', () => { dialog.remove(); ctx.selected = null; render(); });
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+
+  function playerLabel(side) {
+    const s = ctx.state;
+    const seat = s.players[side];
+    const name = sideName(s.side_names, side);
+    const who = seat === 'human' ? t('play.human') : t('play.computer', { level: t(`level.${s.players.level}`) });
+    const toMove = !s.status.state || s.status.state === 'ongoing' ? s.status.to_move === side : false;
+    const thinkingNow = s.thinking && s.thinking.side === side && s.thinking.purpose === 'move';
+    return [h('span', { class: `dot side-${side} kind-${s.board.kind}` }), h('strong', { text: name }), h('span', { class: 'muted', text: ` · ${who}` }),
+      toMove ? h('span', { class: 'turn', text: thinkingNow ? t('play.thinking') : t('play.toMove') }) : null];
+  }
+
+  function render() {
+    const s = ctx.state;
+    if (!s) return;
+    const view = ctx.reviewBoard || s.board;
+    const interactive = ctx.review === null && s.human_to_move && !(s.thinking && s.thinking.purpose === 'move');
+    let targets = [];
+    if (interactive && ctx.selected !== null) targets = s.legal.filter((m) => m.from === ctx.selected).map((m) => m.to);
+    const placing = interactive && s.legal.some((m) => m.from === null);
+    const svg = drawBoard(view, {
+      flipped: ctx.flipped, interactive, onCell, selected: ctx.review === null ? ctx.selected : null,
+      targets, hint: ctx.review === null ? ctx.hint : null, cursor: ctx.keyboard && document.activeElement === boardWrap ? ctx.cursor : null,
+      label: t('play.boardLabel', { title: s.title }),
+    });
+    if (placing) svg.classList.add('placing');
+    replace(boardWrap, svg);
+    const [bottomSide, topSide] = ctx.flipped ? ['second', 'first'] : ['first', 'second'];
+    replace(topPlayer, playerLabel(topSide));
+    replace(bottomPlayer, playerLabel(bottomSide));
+    title.textContent = gameTitle(s.game, s.title);
+    meta.textContent = t('play.meta', { id: s.id, level: t(`level.${s.players.level}`), s: (s.players.movetime_ms / 1000).toFixed(1) });
+    renderBanner(s);
+    renderThinking(s);
+    renderMoves(s);
+    renderReviewBar(s);
+    const finished = s.status.state === 'finished';
+    const computerThinking = s.thinking && s.thinking.purpose === 'move';
+    buttons.undo.disabled = !s.can_undo;
+    buttons.redo.disabled = !s.can_redo;
+    buttons.hint.disabled = finished || !s.human_to_move || !!s.thinking;
+    buttons.movenow.disabled = !s.thinking;
+    buttons.analyze.disabled = finished || !!s.thinking;
+    buttons.resign.disabled = finished || !(s.players.first === 'human' || s.players.second === 'human');
+    moveInput.disabled = !interactive;
+    moveInput.placeholder = interactive ? t('play.typeHint', { example: (s.legal[0] || {}).display || '' }) : '';
+    replace(links,
+      h('a', { class: 'btn ghost', href: `/api/games/${id}/export`, download: '', 'data-action': 'export', text: t('play.export') }),
+      h('a', { class: 'btn ghost', href: `/lab?game=${encodeURIComponent(s.game)}&position=${encodeURIComponent(s.position)}${s.options.size ? `&size=${s.options.size}` : ''}${s.options.rule ? `&rule=${encodeURIComponent(s.options.rule)}` : ''}`, 'data-link': true, text: t('play.openLab') }),
+      h('a', { class: 'btn ghost', href: '/games', 'data-link': true, text: t('play.allGames') }));
+    if (!computerThinking && ctx.timer) { clearInterval(ctx.timer); ctx.timer = null; }
+  }
+
+  function renderBanner(s) {
+    banner.className = 'banner';
+    if (s.status.state === 'finished') {
+      const winner = s.status.winner;
+      const text = winner ? t('status.wins', { side: sideName(s.side_names, winner) }) : t('status.draw');
+      const mine = winner && s.players[winner] === 'human' && s.players[winner === 'first' ? 'second' : 'first'] === 'computer';
+      const lost = winner && s.players[winner] === 'computer';
+      banner.classList.add('over', mine ? 'won' : lost ? 'lost' : 'neutral');
+      replace(banner, h('strong', { class: 'result', text }), h('span', { class: 'reason', text: reasonText(s.status.reason) }),
+        h('button', { class: 'btn primary', type: 'button', onclick: newGame, text: t('play.again') }));
+    } else {
+      const side = sideName(s.side_names, s.status.to_move);
+      replace(banner, h('span', { text: s.human_to_move ? t('status.yourMove', { side }) : t('status.toMove', { side }) }));
+    }
+  }
+
+  function renderThinking(s) {
+    if (!s.thinking) { thinking.className = 'thinking'; replace(thinking); return; }
+    thinking.className = 'thinking on';
+    const label = t(`think.${s.thinking.purpose}`, { side: sideName(s.side_names, s.thinking.side) });
+    const clock = h('span', { class: 'elapsed' });
+    const started = Date.now() - s.thinking.elapsed_ms;
+    const tick = () => { clock.textContent = `${((Date.now() - started) / 1000).toFixed(1)} s`; };
+    tick();
+    if (ctx.timer) clearInterval(ctx.timer);
+    ctx.timer = setInterval(tick, 100);
+    replace(thinking, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', { text: label }), clock,
+      h('button', { class: 'btn small', type: 'button', onclick: () => act('stop'), text: t('play.movenow') }));
+  }
+
+  function renderMoves(s) {
+    const items = [];
+    s.history.forEach((m, i) => {
+      const ply = i + 1;
+      const current = ctx.review === null ? ply === s.history.length : ply === ctx.review;
+      items.push(h('li', { class: `${i % 2 === 0 ? 'first' : 'second'}${current ? ' current' : ''}` },
+        i % 2 === 0 ? h('span', { class: 'move-no', text: `${i / 2 + 1}.` }) : null,
+        h('button', { type: 'button', class: 'move', 'data-ply': ply, onclick: () => review(ply), text: m.display })));
+    });
+    replace(movesList, items.length ? items : h('li', { class: 'muted empty', text: t('play.noMoves') }));
+    const current = movesList.querySelector('.current');
+    if (current) current.scrollIntoView({ block: 'nearest' });
+  }
+
+  function renderReviewBar(s) {
+    const total = s.history.length;
+    if (ctx.review === null) {
+      replace(reviewBar, total ? h('button', { class: 'btn ghost small', type: 'button', onclick: () => review(total - 1), text: t('review.start') }) : null);
+      return;
+    }
+    replace(reviewBar,
+      h('button', { class: 'btn small', type: 'button', 'aria-label': t('review.first'), onclick: () => review(0), text: '«' }),
+      h('button', { class: 'btn small', type: 'button', 'aria-label': t('review.prev'), onclick: () => review(ctx.review - 1), text: '◀' }),
+      h('span', { class: 'review-pos', text: t('review.position', { ply: ctx.review, total }) }),
+      h('button', { class: 'btn small', type: 'button', 'aria-label': t('review.next'), onclick: () => review(ctx.review + 1), text: '▶' }),
+      h('button', { class: 'btn small', type: 'button', 'aria-label': t('review.last'), onclick: () => review(null), text: '»' }),
+      h('button', { class: 'btn primary small', type: 'button', onclick: () => review(null), text: t('review.back') }));
+  }
+
+  moveForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = moveInput.value.trim();
+    if (!text) return;
+    moveInput.value = '';
+    play(text);
+  });
+
+  // Only keyboard focus draws the cursor: redrawing on a mouse press would swallow the click.
+  boardWrap.addEventListener('focus', () => {
+    if (!boardWrap.matches(':focus-visible')) return;
+    if (ctx.cursor === null && ctx.state) ctx.cursor = Math.floor(ctx.state.board.cells.length / 2);
+    ctx.keyboard = true;
+    render();
+  });
+  boardWrap.addEventListener('blur', () => { if (ctx.keyboard) { ctx.keyboard = false; render(); } });
+  boardWrap.addEventListener('keydown', (event) => {
+    const s = ctx.state;
+    if (!s) return;
+    const { files, ranks } = s.board;
+    let cell = ctx.cursor ?? 0;
+    let file = cell % files; let rank = Math.floor(cell / files);
+    const sign = ctx.flipped ? -1 : 1;
+    const moves = { ArrowLeft: [-sign, 0], ArrowRight: [sign, 0], ArrowUp: [0, -sign], ArrowDown: [0, sign] };
+    if (moves[event.key]) {
+      event.preventDefault(); event.stopPropagation();
+      ctx.keyboard = true;
+      file = Math.max(0, Math.min(files - 1, file + moves[event.key][0]));
+      rank = Math.max(0, Math.min(ranks - 1, rank + moves[event.key][1]));
+      ctx.cursor = rank * files + file;
+      render();
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault(); event.stopPropagation();
+      onCell(cell);
+    }
+  });
+
+  function onKey(event) {
+    if (event.target.closest('input, textarea, select, dialog') || event.ctrlKey || event.metaKey || event.altKey) return;
+    const s = ctx.state;
+    if (!s) return;
+    const key = event.key.toLowerCase();
+    const actions = { u: buttons.undo, r: buttons.redo, n: buttons.newGame, f: buttons.flip, h: buttons.hint, m: buttons.movenow, a: buttons.analyze };
+    if (actions[key]) { event.preventDefault(); if (!actions[key].disabled) actions[key].click(); return; }
+    if (event.key === 'Escape') { ctx.selected = null; ctx.hint = null; render(); return; }
+    if (event.key === 'ArrowLeft') { event.preventDefault(); review((ctx.review ?? s.history.length) - 1); }
+    if (event.key === 'ArrowRight' && ctx.review !== null) { event.preventDefault(); review(ctx.review + 1); }
+  }
+  document.addEventListener('keydown', onKey);
+
+  function listen() {
+    ctx.events = new EventSource(`/api/games/${id}/events`);
+    ctx.events.onmessage = (message) => {
+      let event;
+      try { event = JSON.parse(message.data); } catch { return; }
+      if (event.type === 'state') { update(event.state); return; }
+      log.add(event);
+      if (event.type === 'think_done' && event.purpose === 'hint' && event.result.best_move) {
+        ctx.hint = { from: event.result.best_move.from, to: event.result.best_move.to, display: event.result.best_move.display };
+        render();
+        showHint(event.result.best_move.display);
+      }
+    };
+  }
+
+  function showHint(display) {
+    toast.textContent = t('play.hintIs', { move: display });
+    toast.classList.add('show', 'info');
+    clearTimeout(ctx.toastTimer);
+    ctx.toastTimer = setTimeout(() => toast.classList.remove('show', 'info'), 5000);
+  }
+
+  api('GET', `/api/games/${id}`).then((state) => { if (!ctx.gone) { update(state); listen(); } }).catch((error) => {
+    replace(root, h('section', { class: 'panel narrow' }, h('h1', { text: t('play.missing') }), h('p', { text: error.message }),
+      h('p', {}, h('a', { class: 'btn primary', href: '/', 'data-link': true, text: t('notfound.home') }))));
+  });
+
+  return {
+    leave() {
+      ctx.gone = true;
+      document.removeEventListener('keydown', onKey);
+      if (ctx.events) ctx.events.close();
+      if (ctx.timer) clearInterval(ctx.timer);
+    },
+  };
+}
