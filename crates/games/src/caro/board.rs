@@ -1,0 +1,647 @@
+//! The caro position: stones on a square board padded with walls, the side to move, and
+//! incremental line patterns for every empty cell (updated on make/unmake along the four
+//! lines through the stone), with the threat counts the strong player reads. Wins are
+//! checked around the last stone only.
+
+use std::sync::OnceLock;
+
+use ply_search::{Game, Outcome, Side};
+
+use super::line::{BLACK, EMPTY, HALF, Line, LineTables, WALL, WHITE, tables};
+use super::rule::Rule;
+use super::threat::{THREAT_KINDS, Threat, combine};
+
+/// Walls around the board: as far as a line key looks.
+pub const PAD: usize = HALF;
+/// Largest board side.
+pub const MAX_SIZE: usize = 25;
+/// Smallest board side.
+pub const MIN_SIZE: usize = 5;
+const MAX_STRIDE: usize = MAX_SIZE + 2 * PAD;
+
+/// A cell: its index in the padded board (see [`Caro::cell`]).
+pub type Cell = u16;
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn zobrist() -> &'static [[u64; 2]] {
+    static KEYS: OnceLock<Vec<[u64; 2]>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut seed = 0xca50_5eed_u64;
+        (0..MAX_STRIDE * MAX_STRIDE)
+            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
+            .collect()
+    })
+}
+
+const SIDE_KEY: u64 = 0x6a09_e667_f3bc_c908;
+
+#[inline]
+fn stone_code(side: Side) -> u8 {
+    match side {
+        Side::First => BLACK,
+        Side::Second => WHITE,
+    }
+}
+
+/// Bit position of the neighbour at `offset` (−5..=5, not 0) in a line key.
+#[inline]
+fn key_shift(offset: isize) -> u32 {
+    let position = if offset < 0 {
+        offset + HALF as isize
+    } else {
+        offset + HALF as isize - 1
+    };
+    2 * position as u32
+}
+
+/// A caro position.
+#[derive(Clone, Debug)]
+pub struct Caro {
+    size: usize,
+    stride: usize,
+    rule: Rule,
+    tables: &'static LineTables,
+    cells: Vec<u8>,
+    keys: Vec<[u32; 4]>,
+    lines: Vec<[[Line; 4]; 2]>,
+    threats: Vec<[Threat; 2]>,
+    values: Vec<[i32; 2]>,
+    near: Vec<u8>,
+    counts: [[u16; THREAT_KINDS]; 2],
+    totals: [i32; 2],
+    on_board: Vec<Cell>,
+    to_move: Side,
+    hash: u64,
+    stones: usize,
+    winner: Option<Side>,
+    played: Vec<(Cell, Option<Side>)>,
+}
+
+impl std::fmt::Debug for LineTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LineTables")
+    }
+}
+
+impl Caro {
+    /// An empty `size`×`size` board (clamped to 5–25) under `rule`, Black (x) to move.
+    pub fn new(size: usize, rule: Rule) -> Caro {
+        let size = size.clamp(MIN_SIZE, MAX_SIZE);
+        let stride = size + 2 * PAD;
+        let mut cells = vec![WALL; stride * stride];
+        let mut on_board = Vec::with_capacity(size * size);
+        for row in 0..size {
+            for column in 0..size {
+                let index = (row + PAD) * stride + column + PAD;
+                cells[index] = EMPTY;
+                on_board.push(index as Cell);
+            }
+        }
+        let mut counts = [[0; THREAT_KINDS]; 2];
+        counts[0][Threat::None as usize] = on_board.len() as u16;
+        counts[1][Threat::None as usize] = on_board.len() as u16;
+        let mut game = Caro {
+            size,
+            stride,
+            rule,
+            tables: tables(rule),
+            keys: vec![[0; 4]; cells.len()],
+            lines: vec![[[Line::None; 4]; 2]; cells.len()],
+            threats: vec![[Threat::None; 2]; cells.len()],
+            values: vec![[0; 2]; cells.len()],
+            near: vec![0; cells.len()],
+            cells,
+            counts,
+            totals: [0; 2],
+            on_board,
+            to_move: Side::First,
+            hash: 0,
+            stones: 0,
+            winner: None,
+            played: Vec::new(),
+        };
+        for index in 0..game.on_board.len() {
+            let cell = game.on_board[index];
+            for direction in 0..4 {
+                let step = game.step(direction);
+                let mut key = 0;
+                for offset in (-(HALF as isize)..=HALF as isize).filter(|&o| o != 0) {
+                    let neighbour = (cell as isize + offset * step) as usize;
+                    key |= u32::from(game.cells[neighbour]) << key_shift(offset);
+                }
+                game.keys[usize::from(cell)][direction] = key;
+            }
+            game.refresh(cell, true);
+        }
+        game
+    }
+
+    /// A position from stones given in reading order (`None` for empty), with `to_move`.
+    /// Stones are placed without checking for wins; [`Caro::find_winner`] tells if one side
+    /// already has a line.
+    pub fn from_stones(size: usize, rule: Rule, stones: &[Option<Side>], to_move: Side) -> Caro {
+        let mut game = Caro::new(size, rule);
+        for (index, stone) in stones.iter().enumerate().take(game.size * game.size) {
+            if let Some(side) = stone {
+                let cell = game.cell(index / game.size, index % game.size);
+                game.place(cell, *side);
+            }
+        }
+        game.to_move = to_move;
+        game.hash = game.stone_hash() ^ if to_move == Side::Second { SIDE_KEY } else { 0 };
+        game.winner = game.find_winner();
+        game.played.clear();
+        game
+    }
+
+    fn stone_hash(&self) -> u64 {
+        let keys = zobrist();
+        self.on_board
+            .iter()
+            .filter_map(|&cell| {
+                let side = self.stone_at(cell)?;
+                keys.get(usize::from(cell)).map(|pair| pair[side.index()])
+            })
+            .fold(0, |hash, key| hash ^ key)
+    }
+
+    /// Board side.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The cell at `row` (from the top) and `column` (from the left), both 0-based.
+    #[inline]
+    pub fn cell(&self, row: usize, column: usize) -> Cell {
+        ((row + PAD) * self.stride + column + PAD) as Cell
+    }
+
+    /// Row (from the top) and column of a cell.
+    #[inline]
+    pub fn row_column(&self, cell: Cell) -> (usize, usize) {
+        let index = usize::from(cell);
+        (
+            (index / self.stride).saturating_sub(PAD),
+            (index % self.stride).saturating_sub(PAD),
+        )
+    }
+
+    /// Reading-order index (row × size + column) of a cell.
+    pub fn reading_index(&self, cell: Cell) -> usize {
+        let (row, column) = self.row_column(cell);
+        row * self.size + column
+    }
+
+    /// Whether `cell` is on the board.
+    pub fn is_on_board(&self, cell: Cell) -> bool {
+        self.cells
+            .get(usize::from(cell))
+            .is_some_and(|&c| c != WALL)
+    }
+
+    /// The cells of the board in reading order.
+    pub fn board_cells(&self) -> &[Cell] {
+        &self.on_board
+    }
+
+    /// Who has a stone on `cell`.
+    #[inline]
+    pub fn stone_at(&self, cell: Cell) -> Option<Side> {
+        match self.cells.get(usize::from(cell)) {
+            Some(&BLACK) => Some(Side::First),
+            Some(&WHITE) => Some(Side::Second),
+            _ => None,
+        }
+    }
+
+    /// Whether `cell` is on the board and empty.
+    #[inline]
+    pub fn is_empty(&self, cell: Cell) -> bool {
+        self.cells.get(usize::from(cell)) == Some(&EMPTY)
+    }
+
+    /// Stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.stones
+    }
+
+    /// The winner, if a line has been made.
+    pub fn winner(&self) -> Option<Side> {
+        self.winner
+    }
+
+    /// The last stone placed by a move, if any.
+    pub fn last_move(&self) -> Option<Cell> {
+        self.played.last().map(|&(cell, _)| cell)
+    }
+
+    /// Moves played since the position was set up, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.played.iter().map(|&(cell, _)| cell)
+    }
+
+    /// The step between neighbours in `direction`: 0 across, 1 down, 2 down-right,
+    /// 3 down-left.
+    #[inline]
+    pub fn step(&self, direction: usize) -> isize {
+        match direction {
+            0 => 1,
+            1 => self.stride as isize,
+            2 => self.stride as isize + 1,
+            _ => self.stride as isize - 1,
+        }
+    }
+
+    /// The neighbour of `cell` `offset` steps along `direction` (may be a wall cell).
+    #[inline]
+    pub fn neighbour(&self, cell: Cell, direction: usize, offset: isize) -> Cell {
+        (cell as isize + offset * self.step(direction)) as Cell
+    }
+
+    /// The pattern `side` would make on empty `cell` along `direction`.
+    #[inline]
+    pub fn line(&self, cell: Cell, side: Side, direction: usize) -> Line {
+        self.lines[usize::from(cell)][side.index()][direction]
+    }
+
+    /// The threat `side` would make with a stone on empty `cell` (None when occupied).
+    #[inline]
+    pub fn threat(&self, cell: Cell, side: Side) -> Threat {
+        self.threats[usize::from(cell)][side.index()]
+    }
+
+    /// The value of a stone of `side` on empty `cell` (0 when occupied or forbidden).
+    #[inline]
+    pub fn value(&self, cell: Cell, side: Side) -> i32 {
+        self.values[usize::from(cell)][side.index()]
+    }
+
+    /// How many empty cells give `side` the threat `kind`.
+    #[inline]
+    pub fn count(&self, side: Side, kind: Threat) -> u16 {
+        self.counts[side.index()][kind as usize]
+    }
+
+    /// The sum of the values of every empty cell for `side`.
+    #[inline]
+    pub fn total_value(&self, side: Side) -> i32 {
+        self.totals[side.index()]
+    }
+
+    /// Stones within two cells of `cell` (any colour).
+    #[inline]
+    pub fn stones_near(&self, cell: Cell) -> u8 {
+        self.near[usize::from(cell)]
+    }
+
+    /// Whether `side` may play on empty `cell` (renju forbids Black some points).
+    #[inline]
+    pub fn is_allowed(&self, cell: Cell, side: Side) -> bool {
+        !(self.rule.has_forbidden_moves(side) && self.threat(cell, side) == Threat::Forbidden)
+    }
+
+    /// Whether `side` has a five on the board through `cell` (which holds its stone).
+    pub fn makes_five(&self, cell: Cell, side: Side) -> bool {
+        let own = stone_code(side);
+        let other = stone_code(side.opponent());
+        let five = self.rule.five_rule(side);
+        (0..4).any(|direction| {
+            let mut length = 1;
+            let mut closed = [false; 2];
+            for (end, sign) in [(0, -1isize), (1, 1)] {
+                let mut offset = sign;
+                loop {
+                    let code = self.cells[usize::from(self.neighbour(cell, direction, offset))];
+                    if code == own {
+                        length += 1;
+                        offset += sign;
+                    } else {
+                        closed[end] = code == other;
+                        break;
+                    }
+                }
+            }
+            five.wins(length, closed)
+        })
+    }
+
+    /// A side with a winning line anywhere on the board (for positions set up from text).
+    pub fn find_winner(&self) -> Option<Side> {
+        [Side::First, Side::Second].into_iter().find(|&side| {
+            self.on_board
+                .iter()
+                .any(|&cell| self.stone_at(cell) == Some(side) && self.makes_five(cell, side))
+        })
+    }
+
+    /// Recomputes what the cell offers both players: its four lines when `all_lines`,
+    /// else only its threat and value from the stored lines.
+    fn refresh(&mut self, cell: Cell, all_lines: bool) {
+        let index = usize::from(cell);
+        let empty = self.cells[index] == EMPTY;
+        if empty && all_lines {
+            for direction in 0..4 {
+                let key = self.keys[index][direction];
+                for side in [Side::First, Side::Second] {
+                    self.lines[index][side.index()][direction] = self.tables.pattern(side, key);
+                }
+            }
+        }
+        for side in [Side::First, Side::Second] {
+            let s = side.index();
+            let old_threat = self.threats[index][s];
+            let old_value = self.values[index][s];
+            let (threat, value) = if empty {
+                combine(self.lines[index][s], self.rule.has_forbidden_moves(side))
+            } else {
+                (Threat::None, 0)
+            };
+            self.counts[s][old_threat as usize] -= 1;
+            self.counts[s][threat as usize] += 1;
+            self.totals[s] += value - old_value;
+            self.threats[index][s] = threat;
+            self.values[index][s] = value;
+        }
+    }
+
+    /// Puts a stone of `side` on `cell` and updates the lines through it.
+    fn place(&mut self, cell: Cell, side: Side) {
+        let code = stone_code(side);
+        let index = usize::from(cell);
+        self.cells[index] = code;
+        self.hash ^= zobrist()[index][side.index()];
+        self.stones += 1;
+        self.update_lines(cell, u32::from(code));
+        self.refresh(cell, false);
+        self.touch_near(cell, 1);
+    }
+
+    /// Takes the stone off `cell`.
+    fn remove(&mut self, cell: Cell, side: Side) {
+        let index = usize::from(cell);
+        self.cells[index] = EMPTY;
+        self.hash ^= zobrist()[index][side.index()];
+        self.stones -= 1;
+        self.update_lines(cell, 0);
+        self.refresh(cell, true);
+        self.touch_near(cell, -1);
+    }
+
+    /// Writes `code` for `cell` into the keys of the ten cells on each of its four lines,
+    /// and refreshes the empty ones.
+    fn update_lines(&mut self, cell: Cell, code: u32) {
+        for direction in 0..4 {
+            let step = self.step(direction);
+            for distance in 1..=HALF as isize {
+                for (neighbour, offset_seen) in [
+                    (cell as isize + distance * step, -distance),
+                    (cell as isize - distance * step, distance),
+                ] {
+                    let n = neighbour as usize;
+                    let shift = key_shift(offset_seen);
+                    let key = (self.keys[n][direction] & !(3 << shift)) | code << shift;
+                    self.keys[n][direction] = key;
+                    if self.cells[n] == EMPTY {
+                        for side in [Side::First, Side::Second] {
+                            self.lines[n][side.index()][direction] = self.tables.pattern(side, key);
+                        }
+                        self.refresh(n as Cell, false);
+                    }
+                }
+            }
+        }
+    }
+
+    fn touch_near(&mut self, cell: Cell, delta: i8) {
+        let stride = self.stride as isize;
+        for dr in -2..=2isize {
+            for dc in -2..=2isize {
+                let n = (cell as isize + dr * stride + dc) as usize;
+                self.near[n] = self.near[n].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// The cells where `side` would make `kind` exactly, in reading order, into `out`.
+    pub fn cells_with(&self, side: Side, kind: Threat, out: &mut Vec<Cell>) {
+        if self.count(side, kind) == 0 {
+            return;
+        }
+        out.extend(
+            self.on_board
+                .iter()
+                .copied()
+                .filter(|&cell| self.threat(cell, side) == kind),
+        );
+    }
+
+    /// The first cell where `side` would make five, if any.
+    pub fn five_cell(&self, side: Side) -> Option<Cell> {
+        if self.count(side, Threat::Five) == 0 {
+            return None;
+        }
+        self.on_board
+            .iter()
+            .copied()
+            .find(|&cell| self.threat(cell, side) == Threat::Five)
+    }
+}
+
+impl Game for Caro {
+    type Move = Cell;
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Cell>) {
+        if self.winner.is_some() {
+            return;
+        }
+        let side = self.to_move;
+        moves.extend(
+            self.on_board
+                .iter()
+                .copied()
+                .filter(|&cell| self.is_empty(cell) && self.is_allowed(cell, side)),
+        );
+    }
+
+    fn make_move(&mut self, mv: Cell) {
+        let side = self.to_move;
+        let before = self.winner;
+        self.place(mv, side);
+        if before.is_none() && self.makes_five(mv, side) {
+            self.winner = Some(side);
+        }
+        self.played.push((mv, before));
+        self.to_move = side.opponent();
+        self.hash ^= SIDE_KEY;
+    }
+
+    fn unmake_move(&mut self, mv: Cell) {
+        self.to_move = self.to_move.opponent();
+        self.hash ^= SIDE_KEY;
+        if let Some((_, before)) = self.played.pop() {
+            self.winner = before;
+        }
+        self.remove(mv, self.to_move);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(side) = self.winner {
+            return Some(Outcome::Win(side));
+        }
+        (self.stones == self.on_board.len()).then_some(Outcome::Draw)
+    }
+
+    fn outcome_when_stuck(&self) -> Outcome {
+        Outcome::Draw
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    fn move_index(&self, mv: Cell) -> usize {
+        usize::from(mv)
+    }
+
+    fn move_index_bound(&self) -> usize {
+        self.cells.len()
+    }
+
+    #[inline]
+    fn pack_move(mv: Cell) -> u16 {
+        mv
+    }
+
+    fn remaining_plies_bound(&self) -> Option<u32> {
+        Some((self.on_board.len() - self.stones) as u32)
+    }
+
+    /// The opponent has a four: the side to move must block (or win at once).
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.winner.is_none() && self.count(self.to_move.opponent(), Threat::Five) > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(game: &mut Caro, moves: &[(usize, usize)]) {
+        for &(row, column) in moves {
+            let cell = game.cell(row, column);
+            game.make_move(cell);
+        }
+    }
+
+    #[test]
+    fn five_in_a_row_wins_and_unmake_restores_everything() {
+        let mut game = Caro::new(10, Rule::Freestyle);
+        let fresh = game.clone();
+        play(
+            &mut game,
+            &[
+                (5, 1),
+                (0, 0),
+                (5, 2),
+                (0, 2),
+                (5, 3),
+                (0, 4),
+                (5, 4),
+                (0, 6),
+            ],
+        );
+        assert_eq!(game.count(Side::First, Threat::Five), 2);
+        assert!(!game.in_check());
+        let win = game.cell(5, 5);
+        game.make_move(win);
+        assert_eq!(game.outcome(), Some(Outcome::Win(Side::First)));
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        assert!(moves.is_empty());
+        while let Some(last) = game.last_move() {
+            game.unmake_move(last);
+        }
+        assert_eq!(game.hash(), fresh.hash());
+        assert!(game.keys == fresh.keys, "keys differ");
+        assert!(game.lines == fresh.lines, "lines differ");
+        assert!(game.threats == fresh.threats, "threats differ");
+        assert_eq!(game.counts, fresh.counts);
+        assert_eq!(game.totals, fresh.totals);
+        assert_eq!(game.near, fresh.near);
+    }
+
+    #[test]
+    fn incremental_patterns_match_a_fresh_setup() {
+        let mut game = Caro::new(15, Rule::Renju);
+        let moves = [
+            (7, 7),
+            (7, 8),
+            (8, 8),
+            (6, 6),
+            (9, 9),
+            (8, 7),
+            (6, 8),
+            (10, 10),
+        ];
+        play(&mut game, &moves);
+        let stones: Vec<Option<Side>> = game
+            .board_cells()
+            .iter()
+            .map(|&cell| game.stone_at(cell))
+            .collect();
+        let fresh = Caro::from_stones(15, Rule::Renju, &stones, game.side_to_move());
+        assert_eq!(game.hash(), fresh.hash());
+        for &cell in game.board_cells() {
+            if game.is_empty(cell) {
+                let index = usize::from(cell);
+                assert_eq!(game.lines[index], fresh.lines[index], "cell {cell}");
+            }
+        }
+        assert!(game.threats == fresh.threats, "threats differ");
+        assert_eq!(game.counts, fresh.counts);
+        assert_eq!(game.totals, fresh.totals);
+    }
+
+    #[test]
+    fn the_edge_does_not_close_a_caro_line_but_stones_do() {
+        // Row 0 from the left edge: x x x x _ o … five by the edge is open at the edge.
+        let mut game = Caro::new(10, Rule::Caro);
+        play(
+            &mut game,
+            &[(0, 0), (0, 5), (0, 1), (3, 3), (0, 2), (3, 5), (0, 3)],
+        );
+        let edge_five = game.cell(0, 4);
+        assert_eq!(game.threat(edge_five, Side::First), Threat::Five);
+        // o x x x x _ o: both ends closed after filling → not a five.
+        let mut game = Caro::new(10, Rule::Caro);
+        play(
+            &mut game,
+            &[(2, 1), (2, 0), (2, 2), (2, 6), (2, 3), (7, 7), (2, 4)],
+        );
+        let closed = game.cell(2, 5);
+        assert_ne!(game.threat(closed, Side::First), Threat::Five);
+        game.make_move(game.cell(9, 9));
+        game.make_move(closed);
+        assert_eq!(game.outcome(), None);
+    }
+}

@@ -1,0 +1,5 @@
+//! Caro (gomoku).
+pub mod board;
+pub mod line;
+pub mod rule;
+pub mod threat;
