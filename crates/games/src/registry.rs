@@ -1,7 +1,8 @@
 //! The registry of games: names, aliases, options, defaults and the fixed bench workload of
 //! each. Adding a game is one entry here; every front end then serves it.
 
-use crate::session::{GameError, GameSession, Session};
+use crate::caro::{Caro, CaroConfig, Rule};
+use crate::session::{GameError, GameSession, PositionError, Session};
 use crate::tictactoe::TicTacToe;
 
 /// Settings a user may give when starting a game.
@@ -119,6 +120,36 @@ fn create_tictactoe(options: &GameOptions) -> Result<Box<dyn Session>, GameError
     Ok(Box::new(session))
 }
 
+fn create_caro(options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+    let rule = match &options.rule {
+        Some(name) => name
+            .parse::<Rule>()
+            .map_err(|error| GameError::BadOption(error.to_string()))?,
+        None => Rule::default(),
+    };
+    let size = match (options.size, &options.position) {
+        (Some(size), _) => size,
+        (None, Some(position)) => {
+            crate::grid::parse_rows(position)
+                .map_err(GameError::Position)?
+                .width
+        }
+        (None, None) => CaroConfig::default().size,
+    };
+    if !(crate::caro::board::MIN_SIZE..=crate::caro::board::MAX_SIZE).contains(&size) {
+        return Err(GameError::Position(PositionError::new(
+            options.position.as_deref().unwrap_or(""),
+            format!("a {size}×{size} board is out of range: caro takes 5 to 25"),
+        )));
+    }
+    let config = CaroConfig { size, rule };
+    let session = match &options.position {
+        Some(position) => GameSession::<Caro>::from_position(config, position)?,
+        None => GameSession::<Caro>::new(config),
+    };
+    Ok(Box::new(session))
+}
+
 static GAMES: [GameSpec; 4] = [
     GameSpec {
         name: "tictactoe",
@@ -156,10 +187,15 @@ static GAMES: [GameSpec; 4] = [
         default_movetime_ms: Some(1_000),
         opening_plies: 3,
         bench: BenchSpec {
-            positions: &[""],
-            depth: 6,
+            positions: &[
+                "",
+                "10/10/10/4x5/3ox5/4xo4/10/10/10/10 o",
+                "10/10/3o6/3xx5/3ox5/4xo4/5x4/10/10/10 o",
+                "10/10/2o7/3xxo4/3oxx4/3xxo4/3o1x4/10/10/10 x",
+            ],
+            depth: 8,
         },
-        create: None,
+        create: Some(create_caro),
     },
     GameSpec {
         name: "xiangqi",

@@ -535,6 +535,16 @@ impl Game for Caro {
         Some((self.on_board.len() - self.stones) as u32)
     }
 
+    /// Passes (used by the threat-space search to ask what the opponent threatens).
+    fn make_null_move(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.hash ^= SIDE_KEY;
+    }
+
+    fn unmake_null_move(&mut self) {
+        self.make_null_move();
+    }
+
     /// The opponent has a four: the side to move must block (or win at once).
     #[inline]
     fn in_check(&self) -> bool {

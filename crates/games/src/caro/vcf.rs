@@ -1,0 +1,254 @@
+//! Threat-space search at the root: VCF (victory by continuous fours), for the side to move
+//! to win and, run for the opponent after a pass, to find the moves that defend. A four
+//! leaves the defender one reply, so the search is narrow and reaches wins of many moves.
+//! The defender's replies ignore renju's forbidden points, so a win found is always a win.
+
+use std::time::{Duration, Instant};
+
+use ply_search::{Game, RootAdvice, Side};
+
+use super::board::{Caro, Cell};
+use super::threat::Threat;
+
+/// Longest VCF looked for, in attacking moves.
+pub const MAX_FOURS: u32 = 40;
+/// Positions a solver visits when no time is given (keeps fixed-depth searches deterministic).
+pub const DEFAULT_NODES: u64 = 400_000;
+const FAIL_CACHE_BITS: u32 = 16;
+
+/// How much a solver may do.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverLimits {
+    /// Most positions visited.
+    pub nodes: u64,
+    /// Stop by this time.
+    pub deadline: Option<Instant>,
+}
+
+impl SolverLimits {
+    /// Limits for a root look of at most `time` (a fixed node budget when `None`).
+    pub fn for_time(time: Option<Duration>) -> SolverLimits {
+        match time {
+            Some(time) => SolverLimits {
+                nodes: u64::MAX,
+                deadline: Some(Instant::now() + time),
+            },
+            None => SolverLimits {
+                nodes: DEFAULT_NODES,
+                deadline: None,
+            },
+        }
+    }
+}
+
+/// The threat-space solver.
+pub struct Solver {
+    limits: SolverLimits,
+    nodes: u64,
+    aborted: bool,
+    /// Hashes of positions (attacker to move) known to have no VCF.
+    fails: Vec<u64>,
+    moves: Vec<Vec<Cell>>,
+}
+
+impl Solver {
+    /// A solver within `limits`.
+    pub fn new(limits: SolverLimits) -> Solver {
+        Solver {
+            limits,
+            nodes: 0,
+            aborted: false,
+            fails: vec![0; 1 << FAIL_CACHE_BITS],
+            moves: (0..=MAX_FOURS as usize).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// Positions visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether a limit stopped the last search.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// A VCF for the side to move: the whole line (attacker, defender, …, the five), or
+    /// `None` if there is none within the limits.
+    pub fn find_vcf(&mut self, game: &Caro) -> Option<Vec<Cell>> {
+        let mut work = game.clone();
+        let mut line = Vec::new();
+        self.vcf(&mut work, 0, &mut line).then_some(line)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.limits.nodes {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0
+            && let Some(deadline) = self.limits.deadline
+            && Instant::now() >= deadline
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn fail_slot(hash: u64) -> usize {
+        (hash >> (64 - FAIL_CACHE_BITS)) as usize
+    }
+
+    /// Attacker (the side to move) looks for a VCF; `line` gets the winning line.
+    fn vcf(&mut self, game: &mut Caro, fours: u32, line: &mut Vec<Cell>) -> bool {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return false;
+        }
+        let me = game.side_to_move();
+        let them = me.opponent();
+        if let Some(cell) = game.five_cell(me) {
+            game.make_move(cell);
+            let won = game.winner() == Some(me);
+            game.unmake_move(cell);
+            if won {
+                line.push(cell);
+                return true;
+            }
+        }
+        if fours >= MAX_FOURS {
+            return false;
+        }
+        let hash = game.hash();
+        let slot = Self::fail_slot(hash);
+        if self.fails.get(slot) == Some(&hash) {
+            return false;
+        }
+        let mut candidates = std::mem::take(&mut self.moves[fours as usize]);
+        candidates.clear();
+        match game.count(them, Threat::Five) {
+            0 => attacking_fours(game, me, &mut candidates),
+            1 => {
+                // The defender's last block made a four: the attacker must block it, and only
+                // goes on if the block is a four of its own.
+                if let Some(block) = game.five_cell(them)
+                    && game.is_allowed(block, me)
+                    && game.threat(block, me).is_four_or_better()
+                {
+                    candidates.push(block);
+                }
+            }
+            _ => {}
+        }
+        let mut found = false;
+        for &attack in &candidates {
+            game.make_move(attack);
+            line.push(attack);
+            if game.winner() == Some(me) {
+                found = true;
+            } else if game.count(them, Threat::Five) == 0 {
+                if game.count(me, Threat::Five) >= 2 {
+                    // Two fives: the defender blocks one, the other wins.
+                    if let Some(block) = game.five_cell(me) {
+                        game.make_move(block);
+                        if let Some(five) = game.five_cell(me) {
+                            line.extend([block, five]);
+                            found = true;
+                        }
+                        game.unmake_move(block);
+                    }
+                } else if let Some(block) = game.five_cell(me) {
+                    game.make_move(block);
+                    line.push(block);
+                    if game.winner().is_none() && self.vcf(game, fours + 1, line) {
+                        found = true;
+                    } else {
+                        line.pop();
+                    }
+                    game.unmake_move(block);
+                }
+            }
+            game.unmake_move(attack);
+            if found {
+                break;
+            }
+            line.pop();
+            if self.aborted {
+                break;
+            }
+        }
+        self.moves[fours as usize] = candidates;
+        if !found
+            && !self.aborted
+            && let Some(entry) = self.fails.get_mut(slot)
+        {
+            *entry = hash;
+        }
+        found
+    }
+
+    /// The root's threat-space verdict: a forced win for the side to move, or (if the
+    /// opponent threatens one) the moves that stop it.
+    pub fn advise(&mut self, game: &Caro) -> RootAdvice<Cell> {
+        let mut advice = RootAdvice::default();
+        if game.outcome().is_some() {
+            return advice;
+        }
+        let me = game.side_to_move();
+        let them = me.opponent();
+        if let Some(line) = self.find_vcf(game) {
+            advice.win = Some(line);
+            advice.nodes = self.nodes;
+            return advice;
+        }
+        if self.aborted || game.count(them, Threat::Five) > 0 {
+            advice.nodes = self.nodes;
+            return advice;
+        }
+        let mut passed = game.clone();
+        passed.make_null_move();
+        let threat = self.find_vcf(&passed);
+        if threat.is_none() || self.aborted {
+            advice.nodes = self.nodes;
+            return advice;
+        }
+        let mut defences = Vec::new();
+        let mut work = game.clone();
+        let mut legal = Vec::new();
+        work.generate_moves(&mut legal);
+        for cell in legal {
+            if work.stones_near(cell) == 0 && work.threat(cell, them) < Threat::Block3 {
+                continue;
+            }
+            work.make_move(cell);
+            let holds = work.winner() == Some(me) || {
+                let mut line = Vec::new();
+                !self.vcf(&mut work, 0, &mut line)
+            };
+            work.unmake_move(cell);
+            if self.aborted {
+                advice.nodes = self.nodes;
+                return advice;
+            }
+            if holds {
+                defences.push(cell);
+            }
+        }
+        advice.nodes = self.nodes;
+        if !defences.is_empty() {
+            advice.only = Some(defences);
+        }
+        advice
+    }
+}
+
+/// The attacker's four-making cells, best first: open fours, four-threes, then fours.
+fn attacking_fours(game: &Caro, me: Side, out: &mut Vec<Cell>) {
+    for kind in [Threat::Flex4, Threat::FourThree, Threat::Four] {
+        let start = out.len();
+        game.cells_with(me, kind, out);
+        out[start..].sort_by_key(|&cell| std::cmp::Reverse(game.value(cell, me)));
+    }
+}
