@@ -37,6 +37,8 @@ enum Command {
     Bench(BenchArgs),
     /// Play a match between two players and report W/D/L and Elo.
     Match(MatchArgs),
+    /// Speak the Gomocup (Piskvork) protocol for caro tournaments (as `pbrain-ply`).
+    Gomocup,
 }
 
 /// Dies quietly when the reader of our output goes away (`ply perft … | head`), as
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Match(args)) => commands::match_runner::run(&args),
+        Some(Command::Gomocup) => commands::gomocup::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -108,6 +108,13 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         let _ = (game, moves);
     }
 
+    /// The most plies quiescence searches below the horizon (`None`: until no noisy move
+    /// is left). Games whose noisy moves can chain for long (caro's fours, for both sides)
+    /// cap it; at the cap the static value stands.
+    fn quiescence_plies(&self) -> Option<u32> {
+        None
+    }
+
     /// An ordering score for a tactical move (a capture, a promotion, a threat), or `None`
     /// for a quiet one. Positive scores are tried before killers, negative ones after the
     /// quiet moves; quiet moves are ordered by the engine's killers and history.

@@ -447,6 +447,49 @@ impl Caro {
         );
     }
 
+    /// The moves that may stop `attacker`'s fives: every cell where it would make five
+    /// and, under the caro rules (a five closed at both ends does not win), the empty cells
+    /// just past the ends of each such five, which close it. A superset: the caller checks.
+    pub fn five_defences(&self, attacker: Side, out: &mut Vec<Cell>) {
+        if self.count(attacker, Threat::Five) == 0 {
+            return;
+        }
+        let closable = matches!(
+            self.rule.five_rule(attacker),
+            super::rule::FiveRule::AtLeastOpen | super::rule::FiveRule::ExactlyOpen
+        );
+        for &five in &self.on_board {
+            if self.threat(five, attacker) != Threat::Five {
+                continue;
+            }
+            if !out.contains(&five) {
+                out.push(five);
+            }
+            if !closable {
+                continue;
+            }
+            for direction in 0..4 {
+                if self.line(five, attacker, direction) != Line::Five {
+                    continue;
+                }
+                for sign in [-1isize, 1] {
+                    let mut distance = 1;
+                    loop {
+                        let next = self.neighbour(five, direction, sign * distance);
+                        if self.stone_at(next) == Some(attacker) {
+                            distance += 1;
+                            continue;
+                        }
+                        if self.is_empty(next) && !out.contains(&next) {
+                            out.push(next);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
     /// The first cell where `side` would make five, if any.
     pub fn five_cell(&self, side: Side) -> Option<Cell> {
         if self.count(side, Threat::Five) == 0 {

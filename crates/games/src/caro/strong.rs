@@ -17,6 +17,8 @@ const FIVE_NOW: i32 = 40_000;
 const DOUBLE_FOUR_AGAINST: i32 = -30_000;
 /// The side to move can make an open four (and the opponent has no four to answer with).
 const OPEN_FOUR_NEXT: i32 = 20_000;
+/// Plies of quiescence (fours and their blocks) below the horizon.
+const QUIESCENCE_PLIES: u32 = 6;
 /// Quiet candidates searched at most in a position without threats.
 const QUIET_KEPT: usize = 28;
 
@@ -90,9 +92,8 @@ impl Evaluator<Caro> for Strong {
             return;
         }
         if game.count(them, Threat::Five) > 0 {
-            moves.extend(game.board_cells().iter().copied().filter(|&cell| {
-                game.threat(cell, them) == Threat::Five && game.is_allowed(cell, me)
-            }));
+            game.five_defences(them, moves);
+            moves.retain(|&cell| game.is_allowed(cell, me));
             if moves.is_empty() {
                 // Renju: Black cannot block on a forbidden point and loses anyway.
                 game.generate_moves(moves);
@@ -150,6 +151,11 @@ impl Evaluator<Caro> for Strong {
                 Threat::Four | Threat::FourThree | Threat::Flex4
             )
         }));
+    }
+
+    /// Four plies of fours and blocks past the horizon; deeper VCFs are the root solver's.
+    fn quiescence_plies(&self) -> Option<u32> {
+        Some(QUIESCENCE_PLIES)
     }
 
     fn tactical_score(&self, game: &Caro, mv: Cell) -> Option<i32> {

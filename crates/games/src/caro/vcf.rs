@@ -131,14 +131,12 @@ impl Solver {
         match game.count(them, Threat::Five) {
             0 => attacking_fours(game, me, &mut candidates),
             1 => {
-                // The defender's last block made a four: the attacker must block it, and only
-                // goes on if the block is a four of its own.
-                if let Some(block) = game.five_cell(them)
-                    && game.is_allowed(block, me)
-                    && game.threat(block, me).is_four_or_better()
-                {
-                    candidates.push(block);
-                }
+                // The defender's last block made a four: the attacker must stop it, and only
+                // goes on if the stopping move is a four of its own.
+                game.five_defences(them, &mut candidates);
+                candidates.retain(|&cell| {
+                    game.is_allowed(cell, me) && game.threat(cell, me).is_four_or_better()
+                });
             }
             _ => {}
         }
@@ -148,27 +146,8 @@ impl Solver {
             line.push(attack);
             if game.winner() == Some(me) {
                 found = true;
-            } else if game.count(them, Threat::Five) == 0 {
-                if game.count(me, Threat::Five) >= 2 {
-                    // Two fives: the defender blocks one, the other wins.
-                    if let Some(block) = game.five_cell(me) {
-                        game.make_move(block);
-                        if let Some(five) = game.five_cell(me) {
-                            line.extend([block, five]);
-                            found = true;
-                        }
-                        game.unmake_move(block);
-                    }
-                } else if let Some(block) = game.five_cell(me) {
-                    game.make_move(block);
-                    line.push(block);
-                    if game.winner().is_none() && self.vcf(game, fours + 1, line) {
-                        found = true;
-                    } else {
-                        line.pop();
-                    }
-                    game.unmake_move(block);
-                }
+            } else if game.count(them, Threat::Five) == 0 && game.count(me, Threat::Five) > 0 {
+                found = self.every_defence_loses(game, fours, line);
             }
             game.unmake_move(attack);
             if found {
@@ -187,6 +166,40 @@ impl Solver {
             *entry = hash;
         }
         found
+    }
+
+    /// After an attacking four: whether every defence still loses to a VCF. `line` gets the
+    /// first defence and the rest of its winning line.
+    fn every_defence_loses(&mut self, game: &mut Caro, fours: u32, line: &mut Vec<Cell>) -> bool {
+        let me = game.side_to_move().opponent();
+        let mut defences = Vec::new();
+        game.five_defences(me, &mut defences);
+        let mut first_line: Option<Vec<Cell>> = None;
+        for defence in defences {
+            game.make_move(defence);
+            let mut rest = vec![defence];
+            let wins = game.winner().is_none()
+                && match game.five_cell(me) {
+                    // The defence did not stop a five: the attacker, to move, makes it.
+                    Some(five) => {
+                        rest.push(five);
+                        true
+                    }
+                    None => self.vcf(game, fours + 1, &mut rest),
+                };
+            game.unmake_move(defence);
+            if !wins {
+                return false;
+            }
+            first_line.get_or_insert(rest);
+        }
+        match first_line {
+            Some(rest) => {
+                line.extend(rest);
+                true
+            }
+            None => false,
+        }
     }
 
     /// The root's threat-space verdict: a forced win for the side to move, or (if the
