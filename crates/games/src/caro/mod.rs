@@ -3,6 +3,7 @@
 //! player, the strong player with its threat-space solver, and the notation (`h8`, the
 //! seed's `row col`).
 
+pub mod advice;
 pub mod board;
 pub mod classic;
 pub mod line;
@@ -10,6 +11,7 @@ pub mod rule;
 pub mod strong;
 pub mod threat;
 pub mod vcf;
+pub mod vct;
 
 pub use board::{Caro, Cell};
 pub use classic::Classic;

@@ -1,11 +1,11 @@
-//! Threat-space search at the root: VCF (victory by continuous fours), for the side to move
-//! to win and, run for the opponent after a pass, to find the moves that defend. A four
-//! leaves the defender one reply, so the search is narrow and reaches wins of many moves.
-//! The defender's replies ignore renju's forbidden points, so a win found is always a win.
+//! VCF (victory by continuous fours): the attacker plays only fours, the defender only the
+//! moves that stop them (the five's cell, and under the caro rules the cell that closes the
+//! five's far end), so the search is narrow and reaches wins of many moves. The defender's
+//! replies ignore renju's forbidden points, so a win found is always a win.
 
 use std::time::{Duration, Instant};
 
-use ply_search::{Game, RootAdvice, Side};
+use ply_search::{Game, Side};
 
 use super::board::{Caro, Cell};
 use super::threat::Threat;
@@ -43,9 +43,9 @@ impl SolverLimits {
 
 /// The threat-space solver.
 pub struct Solver {
-    limits: SolverLimits,
-    nodes: u64,
-    aborted: bool,
+    pub(super) limits: SolverLimits,
+    pub(super) nodes: u64,
+    pub(super) aborted: bool,
     /// Hashes of positions (attacker to move) known to have no VCF.
     fails: Vec<u64>,
     moves: Vec<Vec<Cell>>,
@@ -81,7 +81,7 @@ impl Solver {
         self.vcf(&mut work, 0, &mut line).then_some(line)
     }
 
-    fn out_of_budget(&mut self) -> bool {
+    pub(super) fn out_of_budget(&mut self) -> bool {
         if self.aborted {
             return true;
         }
@@ -102,7 +102,7 @@ impl Solver {
     }
 
     /// Attacker (the side to move) looks for a VCF; `line` gets the winning line.
-    fn vcf(&mut self, game: &mut Caro, fours: u32, line: &mut Vec<Cell>) -> bool {
+    pub(super) fn vcf(&mut self, game: &mut Caro, fours: u32, line: &mut Vec<Cell>) -> bool {
         self.nodes += 1;
         if self.out_of_budget() {
             return false;
@@ -200,60 +200,6 @@ impl Solver {
             }
             None => false,
         }
-    }
-
-    /// The root's threat-space verdict: a forced win for the side to move, or (if the
-    /// opponent threatens one) the moves that stop it.
-    pub fn advise(&mut self, game: &Caro) -> RootAdvice<Cell> {
-        let mut advice = RootAdvice::default();
-        if game.outcome().is_some() {
-            return advice;
-        }
-        let me = game.side_to_move();
-        let them = me.opponent();
-        if let Some(line) = self.find_vcf(game) {
-            advice.win = Some(line);
-            advice.nodes = self.nodes;
-            return advice;
-        }
-        if self.aborted || game.count(them, Threat::Five) > 0 {
-            advice.nodes = self.nodes;
-            return advice;
-        }
-        let mut passed = game.clone();
-        passed.make_null_move();
-        let threat = self.find_vcf(&passed);
-        if threat.is_none() || self.aborted {
-            advice.nodes = self.nodes;
-            return advice;
-        }
-        let mut defences = Vec::new();
-        let mut work = game.clone();
-        let mut legal = Vec::new();
-        work.generate_moves(&mut legal);
-        for cell in legal {
-            if work.stones_near(cell) == 0 && work.threat(cell, them) < Threat::Block3 {
-                continue;
-            }
-            work.make_move(cell);
-            let holds = work.winner() == Some(me) || {
-                let mut line = Vec::new();
-                !self.vcf(&mut work, 0, &mut line)
-            };
-            work.unmake_move(cell);
-            if self.aborted {
-                advice.nodes = self.nodes;
-                return advice;
-            }
-            if holds {
-                defences.push(cell);
-            }
-        }
-        advice.nodes = self.nodes;
-        if !defences.is_empty() {
-            advice.only = Some(defences);
-        }
-        advice
     }
 }
 
