@@ -13,7 +13,7 @@ fn main() {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    for upto in 5..=moves.len() {
+    for upto in 15..=moves.len() {
         let mut game = Caro::new(size, Rule::Freestyle);
         for mv in &moves[..upto] {
             let c = game.parse_cell(mv).unwrap();

@@ -19,6 +19,10 @@ const DOUBLE_FOUR_AGAINST: i32 = -30_000;
 const OPEN_FOUR_NEXT: i32 = 20_000;
 /// Plies of quiescence (fours and their blocks) below the horizon.
 const QUIESCENCE_PLIES: u32 = 6;
+/// Cells on the largest board.
+const MAX_CELLS: usize = super::board::MAX_SIZE * super::board::MAX_SIZE;
+/// The opponent's cells that make a double threat, each.
+const THREATS_AGAINST: i32 = 60;
 /// Quiet candidates searched at most in a position without threats.
 const QUIET_KEPT: usize = 28;
 
@@ -76,6 +80,18 @@ impl Evaluator<Caro> for Strong {
                 };
             } else if game.count(me, Threat::FourThree) > 0 && their_fours == 0 {
                 score += OPEN_FOUR_NEXT / 2;
+            } else if game.count(me, Threat::ThreeThree) > 0
+                && their_fours == 0
+                && game.count(them, Threat::Flex4) == 0
+            {
+                score += OPEN_FOUR_NEXT / 8;
+            }
+            // What the opponent threatens beyond what we can answer with one stone.
+            let their_doubles = game.count(them, Threat::FourThree)
+                + game.count(them, Threat::ThreeThree)
+                + game.count(them, Threat::Flex4);
+            if their_doubles > 1 {
+                score -= THREATS_AGAINST * i32::from(their_doubles.min(4));
             }
         }
         score
@@ -105,7 +121,9 @@ impl Evaluator<Caro> for Strong {
             return;
         }
         let threatened = game.count(them, Threat::Flex4) > 0;
-        let mut scored: Vec<(i32, Cell)> = Vec::with_capacity(64);
+        // Scored on the stack: nothing is allocated per node.
+        let mut scored = [(0i32, 0 as Cell); MAX_CELLS];
+        let mut count = 0;
         for &cell in game.board_cells() {
             if !game.is_empty(cell) || !game.is_allowed(cell, me) {
                 continue;
@@ -117,17 +135,23 @@ impl Evaluator<Caro> for Strong {
             } else if game.stones_near(cell) == 0 {
                 continue;
             }
-            scored.push((Self::cell_score(game, cell, me), cell));
+            if let Some(slot) = scored.get_mut(count) {
+                *slot = (Self::cell_score(game, cell, me), cell);
+                count += 1;
+            }
         }
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        if !threatened && scored.len() > QUIET_KEPT {
-            scored.truncate(QUIET_KEPT);
-        }
-        if scored.is_empty() {
+        let scored = &mut scored[..count];
+        scored.sort_unstable_by_key(|&(score, cell)| (std::cmp::Reverse(score), cell));
+        let kept = if threatened {
+            count
+        } else {
+            count.min(QUIET_KEPT)
+        };
+        if kept == 0 {
             game.generate_moves(moves);
             return;
         }
-        moves.extend(scored.iter().map(|&(_, cell)| cell));
+        moves.extend(scored[..kept].iter().map(|&(_, cell)| cell));
     }
 
     fn noisy_moves(&self, game: &Caro, moves: &mut Vec<Cell>) {
