@@ -388,6 +388,35 @@ fn a_full_board_is_a_draw() {
 }
 
 #[test]
+fn perft_table_holds() {
+    for row in table(include_str!("data/caro/perft.txt")) {
+        let [rule, size, position, depth, leaves] = row.as_slice() else {
+            panic!("bad row {row:?}");
+        };
+        let rule: Rule = rule.parse().expect("rule");
+        let size: usize = size.parse().expect("size");
+        let position = (!position.is_empty()).then_some(position.as_str());
+        let mut game = session(size, rule, position);
+        let depth: u32 = depth.parse().expect("depth");
+        assert_eq!(
+            game.perft(depth).to_string(),
+            *leaves,
+            "{rule} {size} {position:?} {depth}"
+        );
+    }
+}
+
+#[test]
+fn the_strong_player_takes_a_five_before_blocking_one() {
+    // Both sides have a four; the side to move (x) wins at g7 rather than blocking at b8.
+    let position = board(10, "c3 d4 e5 f6 a1", "c8 d8 e8 f8 j1");
+    let mut game = session(10, Rule::Freestyle, Some(&position));
+    let result = think(game.as_mut(), Level::Strong, Limits::depth(3));
+    assert_eq!(result.best_move.map(|m| m.name), Some("g7".to_string()));
+    assert_eq!(result.score, ScoreView::WinIn(1));
+}
+
+#[test]
 fn perft_counts_empty_cells() {
     let mut game = session(5, Rule::Freestyle, None);
     assert_eq!(game.perft(1), 25);

@@ -58,8 +58,8 @@ impl Settings {
             let moves = MOVES_TO_PLAN.min((empty_cells as u64 / 2).max(1)).max(1);
             ms = ms.min(left / moves).min(left / 3);
         }
-        // Keep back a tenth (at least 5 ms, at most 80) for answering.
-        let lag = (ms / 10).clamp(5, 80);
+        // Keep back an eighth (at least 5 ms, at most 150) for answering on a busy machine.
+        let lag = (ms / 8).clamp(5, 150);
         Duration::from_millis(ms.saturating_sub(lag).max(1))
     }
 
