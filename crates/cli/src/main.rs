@@ -2,6 +2,7 @@
 
 mod args;
 mod commands;
+mod contestants;
 mod elo;
 mod players;
 mod render;

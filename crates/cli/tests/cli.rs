@@ -224,3 +224,111 @@ fn bad_names_and_options_are_explained() {
         assert!(message.contains(expected), "{args:?}: {message}");
     }
 }
+
+fn fake_engine(options: &str) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fake_uci.py");
+    format!("uci:cmd=python3 {script},name=fake{options}")
+}
+
+#[test]
+fn a_match_against_another_program_is_refereed() {
+    let fake = fake_engine("");
+    let output = ply(&[
+        "match",
+        "ttt",
+        "--a",
+        "strong",
+        "--b",
+        &fake,
+        "--games",
+        "4",
+        "--movetime",
+        "50",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report = text(&output);
+    let score = report
+        .lines()
+        .find(|l| l.starts_with("Score of strong vs fake"))
+        .expect("score line");
+    assert!(
+        score.contains(" - 0 - "),
+        "strong never loses to first-empty-cell: {report}"
+    );
+    assert!(
+        report.contains("fake: ") && report.contains("0 illegal moves"),
+        "{report}"
+    );
+}
+
+#[test]
+fn illegal_moves_and_fallen_flags_lose() {
+    let cheat = fake_engine(",option.Illegal=true");
+    let output = ply(&[
+        "match", "ttt", "--a", "classic", "--b", &cheat, "--games", "2",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report = text(&output);
+    assert!(
+        report.contains("Score of classic vs fake: 2 - 0 - 0"),
+        "{report}"
+    );
+    assert!(report.contains("2 illegal moves"), "{report}");
+
+    let slow = fake_engine(",option.Delay=400");
+    let output = ply(&[
+        "match", "ttt", "--a", "strong", "--b", &slow, "--games", "2", "--tc", "0.3+0",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report = text(&output);
+    assert!(
+        report.contains("Score of strong vs fake: 2 - 0 - 0"),
+        "{report}"
+    );
+    assert!(report.contains("2 time losses"), "{report}");
+}
+
+#[test]
+fn an_sprt_stops_when_it_decides() {
+    let fake = fake_engine("");
+    let output = ply(&[
+        "match",
+        "ttt",
+        "--a",
+        "strong",
+        "--b",
+        &fake,
+        "--games",
+        "400",
+        "--movetime",
+        "20",
+        "--sprt",
+        "elo0=0,elo1=50",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report = text(&output);
+    assert!(report.contains("H1 accepted"), "{report}");
+    let games: u32 = report
+        .lines()
+        .find(|l| l.starts_with("Score of"))
+        .and_then(|l| l.split_whitespace().last())
+        .and_then(|n| n.parse().ok())
+        .expect("games count");
+    assert!(games < 400, "stopped early after {games} games");
+}

@@ -1,22 +1,26 @@
 //! `ply match`: two players meet in colour-swapped pairs of games from varied openings; the
-//! runner referees every move with the game's own rules and reports W/D/L, score, and the
-//! Elo difference with its 95% interval.
+//! runner referees every move with the game's own rules (an illegal move or a fallen flag
+//! loses) and reports W/D/L, score, the Elo difference with its 95% interval, and an SPRT
+//! verdict when asked. Players are ply's own or other programs over UCI, UCCI or Gomocup.
 
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_games::{GameOptions, GameSpec, Session, Status};
-use ply_search::{Limits, SearchControl, Side};
+use ply_search::{Limits, Side};
 
 use crate::args::{EngineArgs, GameArgs, LimitArgs, default_limits};
-use crate::elo::{Tally, estimate, format_elo};
+use crate::contestants::{self, Clocks, Contestant, ContestantError, MoveRequest};
+use crate::elo::{Sprt, Tally, Verdict, estimate, format_elo};
 use crate::players::PlayerSpec;
 
 /// Arguments of `ply match`.
@@ -25,7 +29,8 @@ pub struct MatchArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Player A: classic, strong, minimax, alphabeta or engine, optionally with
-    /// :key=value,… (level, algorithm, depth, movetime, nodes, threads, hash).
+    /// :key=value,… (level, algorithm, depth, movetime, nodes, threads, hash); or another
+    /// program: uci:cmd=PROGRAM[,option.NAME=VALUE…][,name=LABEL] (also ucci:, gomocup:).
     #[arg(long)]
     a: PlayerSpec,
     /// Player B, as player A.
@@ -36,8 +41,17 @@ pub struct MatchArgs {
     games: u32,
     #[command(flatten)]
     limits: LimitArgs,
+    /// A clock for each player: seconds plus increment, e.g. 10+0.1 (instead of --movetime).
+    #[arg(long)]
+    tc: Option<TimeControl>,
+    /// Milliseconds a player may exceed its clock before its flag falls.
+    #[arg(long, default_value_t = 0)]
+    timemargin: u64,
+    /// Stop as soon as a sequential test decides: elo0=…,elo1=…[,alpha=…,beta=…].
+    #[arg(long)]
+    sprt: Option<Sprt>,
     /// Openings: "random" (random plies from the start, the game's usual number), "random:N"
-    /// (N plies), or a file with one position or move list per line.
+    /// (N plies), or a file with one position (FEN, EPD, board string) or move list per line.
     #[arg(long, default_value = "random")]
     openings: String,
     /// Games played at the same time.
@@ -46,7 +60,7 @@ pub struct MatchArgs {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Write every game to this file.
+    /// Write every game to this file (PGN for chess, position and moves for the others).
     #[arg(long)]
     out: Option<PathBuf>,
     /// A game still going after this many plies is adjudicated a draw.
@@ -54,6 +68,41 @@ pub struct MatchArgs {
     max_plies: usize,
     #[command(flatten)]
     engine: EngineArgs,
+}
+
+/// A clock: base time and increment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    base: Duration,
+    increment: Duration,
+}
+
+impl FromStr for TimeControl {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+        let seconds = |part: &str| {
+            part.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e6)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| {
+                    format!(
+                        "'{text}' is not a time control: expected seconds+increment, e.g. 10+0.1"
+                    )
+                })
+        };
+        let control = TimeControl {
+            base: seconds(base)?,
+            increment: seconds(increment)?,
+        };
+        if control.base.is_zero() && control.increment.is_zero() {
+            return Err("a time control needs some time".to_string());
+        }
+        Ok(control)
+    }
 }
 
 /// Where a game starts.
@@ -73,6 +122,33 @@ impl Opening {
     }
 }
 
+/// Per-player figures of one game or a whole match, indexed [A, B].
+#[derive(Clone, Copy, Debug, Default)]
+struct Figures {
+    moves: [u64; 2],
+    think_ms: [u64; 2],
+    longest_ms: [u64; 2],
+    /// Most a move went past its movetime.
+    overshoot_ms: [u64; 2],
+    time_losses: [u32; 2],
+    illegal_moves: [u32; 2],
+    failures: [u32; 2],
+}
+
+impl Figures {
+    fn add(&mut self, other: &Figures) {
+        for player in 0..2 {
+            self.moves[player] += other.moves[player];
+            self.think_ms[player] += other.think_ms[player];
+            self.longest_ms[player] = self.longest_ms[player].max(other.longest_ms[player]);
+            self.overshoot_ms[player] = self.overshoot_ms[player].max(other.overshoot_ms[player]);
+            self.time_losses[player] += other.time_losses[player];
+            self.illegal_moves[player] += other.illegal_moves[player];
+            self.failures[player] += other.failures[player];
+        }
+    }
+}
+
 /// One finished game.
 struct Record {
     /// A's points in halves: 2 win, 1 draw, 0 loss.
@@ -80,11 +156,15 @@ struct Record {
     a_side: Side,
     reason: String,
     export: String,
-    /// Longest think of each player, milliseconds.
-    longest_ms: [u64; 2],
-    /// Total think time and moves of each player.
-    think_ms: [u64; 2],
-    moves: [u64; 2],
+    figures: Figures,
+}
+
+/// Everything a game needs that does not change during the match.
+struct Setup<'a> {
+    args: &'a MatchArgs,
+    spec: &'static GameSpec,
+    options: GameOptions,
+    limits: Limits,
 }
 
 /// Runs `ply match`.
@@ -92,23 +172,34 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let spec = args.game.spec()?;
     let options = args.game.options();
     spec.new_session(&options)?;
+    if args.tc.is_some() && !args.limits.is_empty() {
+        bail!("--tc and --depth/--movetime/--nodes exclude each other");
+    }
     let pairs = args.games.div_ceil(2).max(1) as usize;
     let openings = openings(args, spec, &options, pairs)?;
-    let limits = default_limits(spec, &args.limits);
+    let setup = Setup {
+        args,
+        spec,
+        options,
+        limits: default_limits(spec, &args.limits),
+    };
     let mut out = match &args.out {
         Some(path) => {
             Some(File::create(path).with_context(|| format!("cannot write {}", path.display()))?)
         }
         None => None,
     };
-
+    let control = match args.tc {
+        Some(tc) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
+        None => describe_limits(&setup.limits),
+    };
     println!(
-        "{} · {} vs {} · {} games ({pairs} pairs) · {} · openings: {}",
+        "{} · {} vs {} · {} games ({pairs} pair{}) · {control} · openings: {}",
         args.game.session()?.title(),
         args.a,
         args.b,
         pairs * 2,
-        describe_limits(&limits),
+        if pairs == 1 { "" } else { "s" },
         args.openings
     );
     let progress = ProgressBar::new((pairs * 2) as u64);
@@ -121,26 +212,32 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let (sender, receiver) = mpsc::channel::<anyhow::Result<(usize, Record)>>();
     let mut tally = Tally::default();
     let mut pair_halves = vec![Vec::new(); pairs];
-    let mut longest = [0u64; 2];
-    let mut think = [0u64; 2];
-    let mut moves = [0u64; 2];
+    let mut figures = Figures::default();
     let mut failure = None;
+    let mut verdict = Verdict::Continue;
     std::thread::scope(|scope| {
         for _ in 0..args.concurrency.clamp(1, 64) {
             let sender = sender.clone();
             let next_pair = &next_pair;
             let openings = &openings;
-            let options = &options;
-            let limits = &limits;
+            let setup = &setup;
             scope.spawn(move || {
+                let players = match seat(setup) {
+                    Ok(players) => players,
+                    Err(error) => {
+                        let _ = sender.send(Err(error));
+                        next_pair.store(pairs, Ordering::Relaxed);
+                        return;
+                    }
+                };
+                let mut players = players;
                 loop {
                     let pair = next_pair.fetch_add(1, Ordering::Relaxed);
                     if pair >= pairs {
                         return;
                     }
                     for a_side in [Side::First, Side::Second] {
-                        let record =
-                            play_game(args, spec, options, &openings[pair], a_side, limits);
+                        let record = play_game(setup, &mut players, &openings[pair], a_side);
                         let stop = record.is_err();
                         if sender.send(record.map(|r| (pair, r))).is_err() || stop {
                             next_pair.store(pairs, Ordering::Relaxed);
@@ -159,14 +256,18 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                         1 => tally.draws += 1,
                         _ => tally.losses += 1,
                     }
-                    for player in 0..2 {
-                        longest[player] = longest[player].max(record.longest_ms[player]);
-                        think[player] += record.think_ms[player];
-                        moves[player] += record.moves[player];
-                    }
+                    figures.add(&record.figures);
                     pair_halves[pair].push(record.a_halves);
                     if pair_halves[pair].len() == 2 {
                         tally.add_pair(pair_halves[pair].iter().sum());
+                        if let Some(sprt) = &args.sprt
+                            && verdict == Verdict::Continue
+                        {
+                            verdict = sprt.verdict(&tally);
+                            if verdict != Verdict::Continue {
+                                next_pair.store(pairs, Ordering::Relaxed);
+                            }
+                        }
                     }
                     if let Some(file) = out.as_mut() {
                         let header = format!(
@@ -201,8 +302,12 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     if let Some(error) = failure {
         return Err(error);
     }
+    report(args, &tally, &figures, verdict);
+    Ok(())
+}
 
-    let estimate = estimate(&tally);
+fn report(args: &MatchArgs, tally: &Tally, figures: &Figures, verdict: Verdict) {
+    let estimate = estimate(tally);
     println!(
         "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
         args.a,
@@ -225,15 +330,47 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         args.a,
         tally.pairs.map(|n| n.to_string()).join(" ")
     );
-    for (player, label) in [&args.a, &args.b].iter().enumerate() {
+    if let Some(sprt) = &args.sprt {
+        let (lower, upper) = sprt.bounds();
+        let outcome = match verdict {
+            Verdict::AcceptH1 => "H1 accepted",
+            Verdict::AcceptH0 => "H0 accepted",
+            Verdict::Continue => "no decision yet",
+        };
         println!(
-            "{label}: {} moves, {} ms per move on average, longest {} ms",
-            moves[player],
-            think[player].checked_div(moves[player]).unwrap_or(0),
-            longest[player]
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({lower:.2}, {upper:.2}) · {outcome}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.llr(tally)
         );
     }
-    Ok(())
+    for (player, label) in [&args.a, &args.b].iter().enumerate() {
+        println!(
+            "{label}: {} moves, {} ms per move on average, longest {} ms, worst overshoot {} ms, \
+             {} time losses, {} illegal moves, {} failures",
+            figures.moves[player],
+            figures.think_ms[player]
+                .checked_div(figures.moves[player])
+                .unwrap_or(0),
+            figures.longest_ms[player],
+            figures.overshoot_ms[player],
+            figures.time_losses[player],
+            figures.illegal_moves[player],
+            figures.failures[player]
+        );
+    }
+}
+
+/// Seats both players of one worker: [A, B].
+fn seat(setup: &Setup<'_>) -> anyhow::Result<[Box<dyn Contestant>; 2]> {
+    let engine = setup.args.engine.options();
+    let create = |spec: &PlayerSpec| {
+        contestants::create(spec, setup.spec, &setup.options, engine)
+            .with_context(|| format!("cannot seat {spec}"))
+    };
+    Ok([create(&setup.args.a)?, create(&setup.args.b)?])
 }
 
 fn describe_limits(limits: &Limits) -> String {
@@ -408,66 +545,111 @@ fn random_openings(
 }
 
 fn play_game(
-    args: &MatchArgs,
-    spec: &GameSpec,
-    options: &GameOptions,
+    setup: &Setup<'_>,
+    players: &mut [Box<dyn Contestant>; 2],
     opening: &Opening,
     a_side: Side,
-    limits: &Limits,
 ) -> anyhow::Result<Record> {
-    let players = if a_side == Side::First {
-        [&args.a, &args.b]
-    } else {
-        [&args.b, &args.a]
-    };
-    let mut sessions = Vec::with_capacity(2);
-    for player in players {
-        let mut session = new_session(spec, options)?;
-        if let Some(position) = &opening.position {
-            session.set_position(position)?;
-        }
-        for mv in &opening.moves {
-            session
-                .play(mv)
-                .with_context(|| format!("opening {}", opening.describe()))?;
-        }
-        session.set_engine_options(player.engine_options(args.engine.options()));
-        sessions.push(session);
+    let args = setup.args;
+    let mut referee = new_session(setup.spec, &setup.options)?;
+    if let Some(position) = &opening.position {
+        referee.set_position(position)?;
     }
-    let requests = players.map(|player| player.request(limits));
-    let mut longest = [0u64; 2];
-    let mut think = [0u64; 2];
-    let mut moves = [0u64; 2];
-    let control = SearchControl::default();
+    for mv in &opening.moves {
+        referee
+            .play(mv)
+            .with_context(|| format!("opening {}", opening.describe()))?;
+    }
+    for player in players.iter_mut() {
+        player
+            .new_game(referee.as_ref())
+            .with_context(|| "a player could not start the game")?;
+    }
+    // Player index (0 = A, 1 = B) of each side.
+    let seat_of = |side: Side| usize::from(side != a_side);
+    let labels = [&args.a, &args.b];
+    let mut figures = Figures::default();
+    let mut clocks = args.tc.map(|tc| [tc.base, tc.base]);
+    let margin = Duration::from_millis(args.timemargin);
     let mut plies = 0;
     let (winner, reason) = loop {
-        if let Status::Finished { winner, reason } = sessions[0].status() {
+        if let Status::Finished { winner, reason } = referee.status() {
             break (winner, reason);
         }
         if plies >= args.max_plies {
             break (None, format!("adjudicated a draw after {plies} plies"));
         }
-        let side = sessions[0].side_to_move();
-        let mover = side.index();
-        let result = sessions[mover].think(&requests[mover], &control, &mut |_| {})?;
-        let Some(best) = result.best_move else {
-            break (
-                Some(side.opponent()),
-                format!("{} found no move", players[mover]),
-            );
+        let side = referee.side_to_move();
+        let seat = seat_of(side);
+        let request = MoveRequest {
+            referee: referee.as_ref(),
+            limits: &setup.limits,
+            clocks: match (clocks, args.tc) {
+                (Some(times), Some(tc)) => Some(Clocks {
+                    own: times[side.index()],
+                    opponent: times[side.opponent().index()],
+                    increment: tc.increment,
+                }),
+                _ => None,
+            },
         };
-        // Whoever plays a move the referee rejects loses the game.
-        let other = 1 - mover;
-        if let Err(error) = sessions[other].play(&best.name) {
-            break (
-                Some(side.opponent()),
-                format!("{} played an illegal move: {error}", players[mover]),
-            );
+        let start = Instant::now();
+        let proposal = players[seat].propose(&request);
+        let elapsed = start.elapsed();
+        let elapsed_ms = elapsed.as_millis() as u64;
+        figures.moves[seat] += 1;
+        figures.think_ms[seat] += elapsed_ms;
+        figures.longest_ms[seat] = figures.longest_ms[seat].max(elapsed_ms);
+        let proposal = match proposal {
+            Ok(proposal) => proposal,
+            Err(ContestantError::Timeout(who)) => {
+                figures.time_losses[seat] += 1;
+                break (
+                    Some(side.opponent()),
+                    format!("{who} lost on time (no answer)"),
+                );
+            }
+            Err(error) => {
+                figures.failures[seat] += 1;
+                break (
+                    Some(side.opponent()),
+                    format!("{} failed: {error}", labels[seat]),
+                );
+            }
+        };
+        if let (Some(times), Some(tc)) = (clocks.as_mut(), args.tc) {
+            let left = &mut times[side.index()];
+            if elapsed > *left + margin {
+                figures.time_losses[seat] += 1;
+                break (
+                    Some(side.opponent()),
+                    format!(
+                        "{} lost on time ({} ms over)",
+                        labels[seat],
+                        (elapsed - *left).as_millis()
+                    ),
+                );
+            }
+            *left = left.saturating_sub(elapsed) + tc.increment;
+        } else if let Some(movetime) = setup.limits.movetime {
+            let over = elapsed.saturating_sub(movetime).as_millis() as u64;
+            figures.overshoot_ms[seat] = figures.overshoot_ms[seat].max(over);
         }
-        sessions[mover].play(&best.name)?;
-        longest[mover] = longest[mover].max(result.time_ms);
-        think[mover] += result.time_ms;
-        moves[mover] += 1;
+        let played = match referee.play(&proposal.text) {
+            Ok(played) => played,
+            Err(error) => {
+                figures.illegal_moves[seat] += 1;
+                break (
+                    Some(side.opponent()),
+                    format!("{} played an illegal move: {error}", labels[seat]),
+                );
+            }
+        };
+        for player in players.iter_mut() {
+            player
+                .observe(&played.name)
+                .with_context(|| format!("a player could not follow {}", played.name))?;
+        }
         plies += 1;
     };
     let a_halves = match winner {
@@ -475,21 +657,11 @@ fn play_game(
         Some(_) => 0,
         None => 1,
     };
-    // Per-player figures are kept as [A, B].
-    let order = |values: [u64; 2]| {
-        if a_side == Side::First {
-            values
-        } else {
-            [values[1], values[0]]
-        }
-    };
     Ok(Record {
         a_halves,
         a_side,
         reason,
-        export: sessions[0].export(),
-        longest_ms: order(longest),
-        think_ms: order(think),
-        moves: order(moves),
+        export: referee.export(),
+        figures,
     })
 }
