@@ -58,8 +58,8 @@ impl Settings {
             let moves = MOVES_TO_PLAN.min((empty_cells as u64 / 2).max(1)).max(1);
             ms = ms.min(left / moves).min(left / 3);
         }
-        // Keep back an eighth (at least 5 ms, at most 150) for answering on a busy machine.
-        let lag = (ms / 8).clamp(5, 150);
+        // Keep back a fifth (at least 5 ms, at most 200) for answering on a busy machine.
+        let lag = (ms / 5).clamp(5, 200);
         Duration::from_millis(ms.saturating_sub(lag).max(1))
     }
 
