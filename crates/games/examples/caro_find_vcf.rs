@@ -1,4 +1,5 @@
-//! Scratch: finds long VCFs in games of strong vs classic (for the test tables).
+//! Finds long VCFs in games of the strong player against the classic one (how
+//! `tests/data/caro/vcf.txt` was made): `cargo run --release --example caro_find_vcf -- RULE SIZE MIN_PLIES`.
 use ply_games::Rules;
 use ply_games::caro::vcf::{Solver, SolverLimits};
 use ply_games::caro::{Caro, Classic, Rule};

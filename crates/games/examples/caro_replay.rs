@@ -1,4 +1,6 @@
-//! Scratch: replays a game and shows, after each move, who has a VCF.
+//! Replays a game given as moves and shows after each move whether the side to move has a VCF
+//! and whether the mover threatens one (for studying lost games):
+//! `RULE=renju cargo run --release --example caro_replay -- SIZE "h8 i9 …"`.
 use ply_games::caro::vcf::{Solver, SolverLimits};
 use ply_games::caro::{Caro, Rule};
 use ply_search::Game;
@@ -6,7 +8,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let size: usize = args[1].parse().unwrap();
     let moves: Vec<&str> = args[2].split_whitespace().collect();
-    let mut game = Caro::new(size, Rule::Freestyle);
+    let rule: Rule = std::env::var("RULE").ok().and_then(|r| r.parse().ok()).unwrap_or(Rule::Freestyle);
+    let mut game = Caro::new(size, rule);
     for (i, mv) in moves.iter().enumerate() {
         let c = game.parse_cell(mv).unwrap();
         game.make_move(c);
