@@ -8,7 +8,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let size: usize = args[1].parse().unwrap();
     let moves: Vec<&str> = args[2].split_whitespace().collect();
-    let rule: Rule = std::env::var("RULE").ok().and_then(|r| r.parse().ok()).unwrap_or(Rule::Freestyle);
+    let rule: Rule = std::env::var("RULE")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(Rule::Freestyle);
     let mut game = Caro::new(size, rule);
     for (i, mv) in moves.iter().enumerate() {
         let c = game.parse_cell(mv).unwrap();

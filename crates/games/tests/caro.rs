@@ -388,6 +388,37 @@ fn a_full_board_is_a_draw() {
 }
 
 #[test]
+fn the_strong_player_stops_a_threatened_vcf() {
+    // From a game against the classic player: x (to move next) threatens a VCF; o has
+    // one defence (f2). Whatever the strong player picks, x must have no VCF after it.
+    let moves =
+        "f5 e6 e4 g6 d3 f7 d5 e8 h5 e7 c2 b1 e5 g5 d4 d6 d2 d1 c5 b5 f6 d9 c10 e9 e10 c3 e2";
+    let mut game = session(10, Rule::Freestyle, None);
+    for mv in moves.split_whitespace() {
+        game.play(mv).expect("legal");
+    }
+    let config = CaroConfig {
+        size: 10,
+        rule: Rule::Freestyle,
+    };
+    let mut position = Caro::from_position(&config, &game.position()).expect("position");
+    let mut passed = position.clone();
+    passed.make_null_move();
+    let mut solver = Solver::new(SolverLimits {
+        nodes: 2_000_000,
+        deadline: None,
+    });
+    assert!(solver.find_vcf(&passed).is_some(), "x threatens a VCF");
+    let result = think(game.as_mut(), Level::Strong, Limits::depth(3));
+    let reply = result.best_move.expect("a move").name;
+    position.make_move(position.parse_cell(&reply).expect("cell"));
+    assert!(
+        solver.find_vcf(&position).is_none(),
+        "{reply} leaves x a VCF"
+    );
+}
+
+#[test]
 fn perft_table_holds() {
     for row in table(include_str!("data/caro/perft.txt")) {
         let [rule, size, position, depth, leaves] = row.as_slice() else {

@@ -84,12 +84,6 @@ pub struct Caro {
     played: Vec<(Cell, Option<Side>)>,
 }
 
-impl std::fmt::Debug for LineTables {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("LineTables")
-    }
-}
-
 impl Caro {
     /// An empty `size`×`size` board (clamped to 5–25) under `rule`, Black (x) to move.
     pub fn new(size: usize, rule: Rule) -> Caro {

@@ -93,6 +93,12 @@ impl LineTables {
     }
 }
 
+impl std::fmt::Debug for LineTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LineTables")
+    }
+}
+
 /// The tables of `rule`, built on first use.
 pub fn tables(rule: Rule) -> &'static LineTables {
     static BUILT: [OnceLock<LineTables>; 5] = [const { OnceLock::new() }; 5];
