@@ -40,6 +40,8 @@ enum Command {
     Bench(BenchArgs),
     /// Play a match between two players and report W/D/L and Elo.
     Match(MatchArgs),
+    /// Speak the Gomocup (Piskvork) protocol for caro tournaments (as `pbrain-ply`).
+    Gomocup,
     /// Speak UCCI (xiangqi GUIs in the ElephantEye tradition) on standard input and output.
     Ucci(UcciArgs),
     /// Start the web app (what `ply` alone does) and print its URL.
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Match(args)) => commands::match_runner::run(&args),
+        Some(Command::Gomocup) => commands::gomocup::run(),
         Some(Command::Ucci(args)) => commands::ucci::run(&args),
     };
     match result {

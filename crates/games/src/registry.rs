@@ -1,7 +1,8 @@
 //! The registry of games: names, aliases, options, defaults and the fixed bench workload of
 //! each. Adding a game is one entry here; every front end then serves it.
 
-use crate::session::{GameError, GameSession, Session};
+use crate::caro::{Caro, CaroConfig, Rule};
+use crate::session::{GameError, GameSession, PositionError, Session};
 use crate::tictactoe::TicTacToe;
 use crate::xiangqi::Xiangqi;
 
@@ -123,6 +124,36 @@ fn create_tictactoe(options: &GameOptions) -> Result<Box<dyn Session>, GameError
     Ok(Box::new(session))
 }
 
+fn create_caro(options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+    let rule = match &options.rule {
+        Some(name) => name
+            .parse::<Rule>()
+            .map_err(|error| GameError::BadOption(error.to_string()))?,
+        None => Rule::default(),
+    };
+    let size = match (options.size, &options.position) {
+        (Some(size), _) => size,
+        (None, Some(position)) => {
+            crate::grid::parse_rows(position)
+                .map_err(GameError::Position)?
+                .width
+        }
+        (None, None) => CaroConfig::default().size,
+    };
+    if !(crate::caro::board::MIN_SIZE..=crate::caro::board::MAX_SIZE).contains(&size) {
+        return Err(GameError::Position(PositionError::new(
+            options.position.as_deref().unwrap_or(""),
+            format!("a {size}×{size} board is out of range: caro takes 5 to 25"),
+        )));
+    }
+    let config = CaroConfig { size, rule };
+    let session = match &options.position {
+        Some(position) => GameSession::<Caro>::from_position(config, position)?,
+        None => GameSession::<Caro>::new(config),
+    };
+    Ok(Box::new(session))
+}
+
 fn create_xiangqi(options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
     let session = match &options.position {
         Some(position) => GameSession::<Xiangqi>::from_position((), position)?,
@@ -169,11 +200,17 @@ static GAMES: [GameSpec; 4] = [
         default_movetime_ms: Some(1_000),
         opening_plies: 3,
         bench: BenchSpec {
-            positions: &[""],
-            depth: 6,
+            positions: &[
+                "",
+                "10/10/10/4x5/3ox5/4xo4/10/10/10/10 o",
+                "10/10/4o5/5o4/4o1o3/3x1x4/4x5/3x6/10/10 x",
+                "10/10/4o5/4oo4/4o1o3/3xxxox2/4x5/3x6/2x7/1o8 x",
+                "10/10/10/10/7ox1/5xxo2/5xoo2/4xo1x2/4o5/3x6 o",
+            ],
+            depth: 8,
         },
         reference_table: &[],
-        create: None,
+        create: Some(create_caro),
     },
     GameSpec {
         name: "xiangqi",

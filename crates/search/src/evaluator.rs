@@ -2,7 +2,34 @@
 //! moves are worth searching, which are noisy), and the engine features it switches on.
 //! One game may have several evaluators, e.g. the seed's "classic" one and a strong one.
 
+use std::time::Duration;
+
 use crate::game::Game;
+
+/// What a game's own solver found at the root before the search (see
+/// [`Evaluator::root_advice`]): caro's threat-space search proves wins the main search
+/// would need many plies for, and finds the only moves that stop the opponent's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootAdvice<M> {
+    /// A forced win for the side to move: the whole line, first move first, ending with
+    /// the winning move. The engine plays its first move with a proven score.
+    pub win: Option<Vec<M>>,
+    /// Only these root moves are worth searching (the others lose by force); ignored when
+    /// none of them is a root candidate.
+    pub only: Option<Vec<M>>,
+    /// Positions the solver visited (added to the search's count).
+    pub nodes: u64,
+}
+
+impl<M> Default for RootAdvice<M> {
+    fn default() -> Self {
+        RootAdvice {
+            win: None,
+            only: None,
+            nodes: 0,
+        }
+    }
+}
 
 /// Pruning and extension hooks of the engine that an evaluator switches on, with the margins
 /// they need in the evaluator's own units. Everything is off by default, which keeps the
@@ -81,12 +108,27 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         let _ = (game, moves);
     }
 
+    /// The most plies quiescence searches below the horizon (`None`: until no noisy move
+    /// is left). Games whose noisy moves can chain for long (caro's fours, for both sides)
+    /// cap it; at the cap the static value stands.
+    fn quiescence_plies(&self) -> Option<u32> {
+        None
+    }
+
     /// An ordering score for a tactical move (a capture, a promotion, a threat), or `None`
     /// for a quiet one. Positive scores are tried before killers, negative ones after the
     /// quiet moves; quiet moves are ordered by the engine's killers and history.
     fn tactical_score(&self, game: &G, mv: G::Move) -> Option<i32> {
         let _ = (game, mv);
         None
+    }
+
+    /// A game-specific look at the root before iterative deepening, within `time` (`None`:
+    /// the search is not timed, so the look must be bounded some other deterministic way).
+    /// Called only for single-line searches of every root move. The default finds nothing.
+    fn root_advice(&self, game: &G, time: Option<Duration>) -> RootAdvice<G::Move> {
+        let _ = (game, time);
+        RootAdvice::default()
     }
 
     /// The engine hooks this evaluator switches on.

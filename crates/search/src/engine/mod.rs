@@ -22,7 +22,7 @@ use root::{Plan, RootMove};
 use worker::{Shared, Worker, outcome_score};
 
 use crate::evaluator::Evaluator;
-use crate::event::{RootMoveScore, SearchEvent, SearchResult};
+use crate::event::{Bound, Iteration, RootMoveScore, SearchEvent, SearchResult, nodes_per_second};
 use crate::game::Game;
 use crate::limits::{Limits, SearchControl};
 use crate::score::Score;
@@ -139,6 +139,28 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
         let multipv = request.multipv.clamp(1, root.len());
         let budget = TimeBudget::new(&request.limits, start);
+        let mut advice_nodes = 0;
+        if multipv == 1 && request.root_moves.is_none() && !request.limits.infinite {
+            let share = budget.soft_budget().map(|soft| soft / 3);
+            let advice = self.evaluator.root_advice(game, share);
+            advice_nodes = advice.nodes;
+            if let Some(line) = advice.win
+                && let Some(&first) = line.first()
+                && root.iter().any(|candidate| candidate.mv == first)
+            {
+                return solved_root::<G>(first, line, advice_nodes, start, on_event);
+            }
+            if let Some(only) = advice.only {
+                let kept: Vec<_> = root
+                    .iter()
+                    .filter(|candidate| only.contains(&candidate.mv))
+                    .cloned()
+                    .collect();
+                if !kept.is_empty() {
+                    root = kept;
+                }
+            }
+        }
         let mut max_depth = request.limits.depth.map_or(MAX_PLY as u32 - 2, |depth| {
             depth.clamp(1, MAX_PLY as u32 - 2)
         });
@@ -199,7 +221,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         });
         self.memories = memories;
 
-        let nodes = shared.total_nodes();
+        let nodes = shared.total_nodes() + advice_nodes;
         let time = start.elapsed();
         let root_moves = root
             .iter()
@@ -267,6 +289,49 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             index += 1;
         }
         ordered
+    }
+}
+
+/// The result when the evaluator's root solver proved a win along `line`.
+fn solved_root<G: Game>(
+    first: G::Move,
+    line: Vec<G::Move>,
+    nodes: u64,
+    start: Instant,
+    on_event: &mut dyn FnMut(&SearchEvent<G::Move>),
+) -> SearchResult<G::Move> {
+    let plies = line.len() as u32;
+    let score = Score::win_in(plies);
+    let time = start.elapsed();
+    on_event(&SearchEvent::Iteration(Iteration {
+        depth: plies,
+        seldepth: plies,
+        multipv: 1,
+        score,
+        bound: Bound::Exact,
+        nodes,
+        time,
+        nps: nodes_per_second(nodes, time),
+        pv: line.clone(),
+        tt_hits: 0,
+        hashfull: 0,
+    }));
+    SearchResult {
+        best_move: Some(first),
+        ponder_move: line.get(1).copied(),
+        score,
+        depth: plies,
+        seldepth: plies,
+        nodes,
+        time,
+        root_moves: vec![RootMoveScore {
+            mv: first,
+            score,
+            bound: Bound::Exact,
+            depth: plies,
+        }],
+        pv: line,
+        proven: true,
     }
 }
 

@@ -106,9 +106,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             if self.aborted {
                 // A move that beat the old best at the new depth is better than the old best.
+                // (A line reset for a re-search that was then stopped keeps its depth but
+                // has no score: it must not count.)
                 if let Some(first) = root.first()
                     && first.depth == search_depth
                     && first.bound != Bound::Upper
+                    && first.score > -Score::INFINITE
                     && let Some(done) = completed.as_mut()
                 {
                     done.score = first.score;

@@ -76,6 +76,11 @@ impl TimeBudget {
         self.hard.is_some_and(|hard| self.elapsed() >= hard)
     }
 
+    /// The soft budget (when to stop starting iterations), if time bounds the search.
+    pub fn soft_budget(&self) -> Option<Duration> {
+        self.soft
+    }
+
     /// Whether time bounds this search at all.
     pub fn is_timed(&self) -> bool {
         self.hard.is_some()

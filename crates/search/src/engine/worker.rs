@@ -49,6 +49,8 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
     pub game: G,
     pub evaluator: E,
     pub features: Features,
+    /// The evaluator's cap on quiescence plies below the horizon.
+    quiescence_plies: Option<u32>,
     pub memory: OrderingMemory<G::Move>,
     pub lists: Vec<ScoredMoves<G::Move>>,
     /// Triangular principal-variation table.
@@ -67,6 +69,7 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     pub fn new(id: usize, game: G, evaluator: E, memory: OrderingMemory<G::Move>) -> Self {
         let features = evaluator.features();
+        let quiescence_plies = evaluator.quiescence_plies();
         let reductions = (0..64)
             .map(|depth| {
                 let mut row = [0; 64];
@@ -84,6 +87,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             game,
             evaluator,
             features,
+            quiescence_plies,
             memory,
             lists: (0..MAX_PLY)
                 .map(|_| ScoredMoves::with_capacity(64))
@@ -184,7 +188,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let in_check = self.game.in_check();
         if depth <= 0 {
             if self.features.quiescence {
-                return self.quiescence::<PV>(shared, ply, alpha, beta);
+                return self.quiescence::<PV>(shared, ply, 0, alpha, beta);
             }
             return Score::from_raw(self.static_value());
         }
@@ -408,6 +412,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         &mut self,
         shared: &Shared<'_>,
         ply: usize,
+        below_horizon: u32,
         mut alpha: Score,
         beta: Score,
     ) -> Score {
@@ -419,7 +424,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if let Some(outcome) = self.game.search_outcome(ply) {
             return outcome_score(side, outcome, ply);
         }
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1
+            || self
+                .quiescence_plies
+                .is_some_and(|most| below_horizon >= most)
+        {
             return Score::from_raw(self.static_value());
         }
         let hash = self.game.hash();
@@ -470,7 +479,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             index += 1;
             let mv = picked.mv;
             self.game.make_move(mv);
-            let score = -self.quiescence::<PV>(shared, ply + 1, -beta, -alpha);
+            let score = -self.quiescence::<PV>(shared, ply + 1, below_horizon + 1, -beta, -alpha);
             self.game.unmake_move(mv);
             if self.aborted {
                 self.lists[ply] = list;

@@ -1,0 +1,102 @@
+//! Make/unmake, incremental patterns and the caro rule's closed ends.
+
+use super::*;
+
+fn play(game: &mut Caro, moves: &[(usize, usize)]) {
+    for &(row, column) in moves {
+        let cell = game.cell(row, column);
+        game.make_move(cell);
+    }
+}
+
+#[test]
+fn five_in_a_row_wins_and_unmake_restores_everything() {
+    let mut game = Caro::new(10, Rule::Freestyle);
+    let fresh = game.clone();
+    play(
+        &mut game,
+        &[
+            (5, 1),
+            (0, 0),
+            (5, 2),
+            (0, 2),
+            (5, 3),
+            (0, 4),
+            (5, 4),
+            (0, 6),
+        ],
+    );
+    assert_eq!(game.count(Side::First, Threat::Five), 2);
+    assert!(!game.in_check());
+    let win = game.cell(5, 5);
+    game.make_move(win);
+    assert_eq!(game.outcome(), Some(Outcome::Win(Side::First)));
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    assert!(moves.is_empty());
+    while let Some(last) = game.last_move() {
+        game.unmake_move(last);
+    }
+    assert_eq!(game.hash(), fresh.hash());
+    assert!(game.keys == fresh.keys, "keys differ");
+    assert!(game.lines == fresh.lines, "lines differ");
+    assert!(game.threats == fresh.threats, "threats differ");
+    assert_eq!(game.counts, fresh.counts);
+    assert_eq!(game.totals, fresh.totals);
+    assert_eq!(game.near, fresh.near);
+}
+
+#[test]
+fn incremental_patterns_match_a_fresh_setup() {
+    let mut game = Caro::new(15, Rule::Renju);
+    let moves = [
+        (7, 7),
+        (7, 8),
+        (8, 8),
+        (6, 6),
+        (9, 9),
+        (8, 7),
+        (6, 8),
+        (10, 10),
+    ];
+    play(&mut game, &moves);
+    let stones: Vec<Option<Side>> = game
+        .board_cells()
+        .iter()
+        .map(|&cell| game.stone_at(cell))
+        .collect();
+    let fresh = Caro::from_stones(15, Rule::Renju, &stones, game.side_to_move());
+    assert_eq!(game.hash(), fresh.hash());
+    for &cell in game.board_cells() {
+        if game.is_empty(cell) {
+            let index = usize::from(cell);
+            assert_eq!(game.lines[index], fresh.lines[index], "cell {cell}");
+        }
+    }
+    assert!(game.threats == fresh.threats, "threats differ");
+    assert_eq!(game.counts, fresh.counts);
+    assert_eq!(game.totals, fresh.totals);
+}
+
+#[test]
+fn the_edge_does_not_close_a_caro_line_but_stones_do() {
+    // Row 0 from the left edge: x x x x _ o … five by the edge is open at the edge.
+    let mut game = Caro::new(10, Rule::Caro);
+    play(
+        &mut game,
+        &[(0, 0), (0, 5), (0, 1), (3, 3), (0, 2), (3, 5), (0, 3)],
+    );
+    let edge_five = game.cell(0, 4);
+    assert_eq!(game.threat(edge_five, Side::First), Threat::Five);
+    // o x x x x _ o: both ends closed after filling → not a five.
+    let mut game = Caro::new(10, Rule::Caro);
+    play(
+        &mut game,
+        &[(2, 1), (2, 0), (2, 2), (2, 6), (2, 3), (7, 7), (2, 4)],
+    );
+    let closed = game.cell(2, 5);
+    assert_ne!(game.threat(closed, Side::First), Threat::Five);
+    game.make_move(game.cell(9, 9));
+    game.make_move(closed);
+    assert_eq!(game.outcome(), None);
+}

@@ -1,0 +1,230 @@
+//! ply's caro player: evaluation from the incremental patterns, candidates that never omit a
+//! forced reply (win now; block a four; against an open three only blocks and own fours),
+//! fours as quiescence moves (a VCF search past the horizon), a four by the opponent as
+//! "check", and the threat-space solver at the root.
+
+use std::time::Duration;
+
+use ply_search::{Evaluator, Features, Game, RootAdvice, Side};
+
+use super::board::{Caro, Cell};
+use super::threat::Threat;
+use super::vcf::{Solver, SolverLimits};
+
+/// The side to move can make five.
+const FIVE_NOW: i32 = 40_000;
+/// The opponent has two fours the side to move cannot both block.
+const DOUBLE_FOUR_AGAINST: i32 = -30_000;
+/// The side to move can make an open four (and the opponent has no four to answer with).
+const OPEN_FOUR_NEXT: i32 = 20_000;
+/// Plies of quiescence (fours and their blocks) below the horizon.
+const QUIESCENCE_PLIES: u32 = 6;
+/// Weights of the two sides' cell values in the evaluation.
+const OWN_WEIGHT: i32 = 5;
+const THEIR_WEIGHT: i32 = 4;
+/// Cells on the largest board.
+const MAX_CELLS: usize = super::board::MAX_SIZE * super::board::MAX_SIZE;
+/// The opponent's cells that make a double threat, each.
+const THREATS_AGAINST: i32 = 60;
+/// Quiet candidates searched at most in a position without threats.
+const QUIET_KEPT: usize = 28;
+
+/// The strong evaluator.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Strong;
+
+impl Strong {
+    /// Ordering value of a cell for the side to move: own value first, blocking second.
+    #[inline]
+    fn cell_score(game: &Caro, cell: Cell, me: Side) -> i32 {
+        let them = me.opponent();
+        let own = game.value(cell, me);
+        let block = game.value(cell, them);
+        let mut score = own * 2 + block + (block * 3) / 4;
+        if game.threat(cell, me) == Threat::Forbidden {
+            score = block;
+        }
+        score
+    }
+
+    /// Whether the cell is worth searching as a reply to an open three (or better) of the
+    /// opponent: a block of their four-or-open-four cell, or an own four.
+    #[inline]
+    fn answers_a_three(game: &Caro, cell: Cell, me: Side) -> bool {
+        let them = me.opponent();
+        let theirs = game.threat(cell, them);
+        (theirs.is_four_or_better() && theirs != Threat::Forbidden)
+            || game.threat(cell, me).is_four_or_better()
+            || (0..4).any(|direction| game.line(cell, them, direction).is_four())
+    }
+}
+
+impl Evaluator<Caro> for Strong {
+    fn evaluate(&self, game: &Caro) -> i32 {
+        let me = game.side_to_move();
+        let them = me.opponent();
+        if game.count(me, Threat::Five) > 0 {
+            return FIVE_NOW;
+        }
+        let their_fives = game.count(them, Threat::Five);
+        if their_fives >= 2 {
+            return DOUBLE_FOUR_AGAINST;
+        }
+        // The side to move's chances count a quarter more than the opponent's: it moves
+        // first (measured against the classic player: fewer full-board draws).
+        let mut score = (game.total_value(me) * OWN_WEIGHT - game.total_value(them) * THEIR_WEIGHT)
+            / THEIR_WEIGHT
+            + 20;
+        if their_fives == 0 {
+            let their_fours = game.count(them, Threat::Four)
+                + game.count(them, Threat::FourThree)
+                + game.count(them, Threat::Flex4);
+            if game.count(me, Threat::Flex4) > 0 {
+                score += if their_fours == 0 {
+                    OPEN_FOUR_NEXT
+                } else {
+                    OPEN_FOUR_NEXT / 4
+                };
+            } else if game.count(me, Threat::FourThree) > 0 && their_fours == 0 {
+                score += OPEN_FOUR_NEXT / 2;
+            } else if game.count(me, Threat::ThreeThree) > 0
+                && their_fours == 0
+                && game.count(them, Threat::Flex4) == 0
+            {
+                score += OPEN_FOUR_NEXT / 8;
+            }
+            // What the opponent threatens beyond what we can answer with one stone.
+            let their_doubles = game.count(them, Threat::FourThree)
+                + game.count(them, Threat::ThreeThree)
+                + game.count(them, Threat::Flex4);
+            if their_doubles > 1 {
+                score -= THREATS_AGAINST * i32::from(their_doubles.min(4));
+            }
+        }
+        score
+    }
+
+    fn candidate_moves(&self, game: &Caro, moves: &mut Vec<Cell>) {
+        if game.outcome().is_some() {
+            return;
+        }
+        let me = game.side_to_move();
+        let them = me.opponent();
+        if let Some(cell) = game.five_cell(me) {
+            moves.push(cell);
+            return;
+        }
+        if game.count(them, Threat::Five) > 0 {
+            game.five_defences(them, moves);
+            moves.retain(|&cell| game.is_allowed(cell, me));
+            if moves.is_empty() {
+                // Renju: Black cannot block on a forbidden point and loses anyway.
+                game.generate_moves(moves);
+            }
+            return;
+        }
+        if game.stone_count() == 0 {
+            moves.push(game.cell(game.size() / 2, game.size() / 2));
+            return;
+        }
+        let threatened = game.count(them, Threat::Flex4) > 0;
+        // Scored on the stack: nothing is allocated per node.
+        let mut scored = [(0i32, 0 as Cell); MAX_CELLS];
+        let mut count = 0;
+        for &cell in game.board_cells() {
+            if !game.is_empty(cell) || !game.is_allowed(cell, me) {
+                continue;
+            }
+            if threatened {
+                if !Self::answers_a_three(game, cell, me) {
+                    continue;
+                }
+            } else if game.stones_near(cell) == 0 {
+                continue;
+            }
+            if let Some(slot) = scored.get_mut(count) {
+                *slot = (Self::cell_score(game, cell, me), cell);
+                count += 1;
+            }
+        }
+        let scored = &mut scored[..count];
+        scored.sort_unstable_by_key(|&(score, cell)| (std::cmp::Reverse(score), cell));
+        let kept = if threatened {
+            count
+        } else {
+            count.min(QUIET_KEPT)
+        };
+        if kept == 0 {
+            game.generate_moves(moves);
+            return;
+        }
+        moves.extend(scored[..kept].iter().map(|&(_, cell)| cell));
+    }
+
+    fn noisy_moves(&self, game: &Caro, moves: &mut Vec<Cell>) {
+        let me = game.side_to_move();
+        if let Some(cell) = game.five_cell(me) {
+            moves.push(cell);
+            return;
+        }
+        if game.count(me.opponent(), Threat::Five) > 0 {
+            return;
+        }
+        let fours = game.count(me, Threat::Four)
+            + game.count(me, Threat::FourThree)
+            + game.count(me, Threat::Flex4);
+        if fours == 0 {
+            return;
+        }
+        moves.extend(game.board_cells().iter().copied().filter(|&cell| {
+            matches!(
+                game.threat(cell, me),
+                Threat::Four | Threat::FourThree | Threat::Flex4
+            )
+        }));
+    }
+
+    /// Four plies of fours and blocks past the horizon; deeper VCFs are the root solver's.
+    fn quiescence_plies(&self) -> Option<u32> {
+        Some(QUIESCENCE_PLIES)
+    }
+
+    fn tactical_score(&self, game: &Caro, mv: Cell) -> Option<i32> {
+        let me = game.side_to_move();
+        let them = me.opponent();
+        let own = game.threat(mv, me);
+        let theirs = game.threat(mv, them);
+        let base = Self::cell_score(game, mv, me);
+        let rank = match (own, theirs) {
+            (Threat::Five, _) => 9,
+            (_, Threat::Five) => 8,
+            (Threat::Flex4, _) => 7,
+            (Threat::FourThree, _) => 6,
+            (_, Threat::Flex4) | (_, Threat::FourThree) => 5,
+            (Threat::Four, _) | (Threat::ThreeThree, _) => 4,
+            (Threat::Three, _) | (_, Threat::ThreeThree) | (_, Threat::Four) => 3,
+            (_, Threat::Three) => 2,
+            _ => return None,
+        };
+        Some(rank * 100_000 + base.min(99_999))
+    }
+
+    fn features(&self) -> Features {
+        Features {
+            quiescence: true,
+            quiescence_check_evasions: true,
+            late_move_reductions: true,
+            late_move_pruning: true,
+            check_extension: true,
+            aspiration_windows: true,
+            aspiration_window: 60,
+            ..Features::EXACT
+        }
+    }
+
+    fn root_advice(&self, game: &Caro, time: Option<Duration>) -> RootAdvice<Cell> {
+        let limits = SolverLimits::for_time(time);
+        let mut solver = Solver::new(limits);
+        solver.advise(game)
+    }
+}

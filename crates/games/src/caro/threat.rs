@@ -1,0 +1,139 @@
+//! What one stone on an empty cell would do for a player, all four directions together:
+//! the threat it makes (five, open four, four-three, four, three-three, open three…) and a
+//! value used to order moves and to judge positions. Black's forbidden points in renju are
+//! found here too (overline, four-four, three-three; the three-three test does not recurse
+//! into whether the fours that make each three are themselves forbidden).
+
+use super::line::Line;
+
+/// The strongest threat a stone on a cell makes, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Threat {
+    /// Nothing of note.
+    #[default]
+    None = 0,
+    /// A two (open or not): a line that can grow into a three.
+    Two = 1,
+    /// A three that can become a four but not an open four.
+    Block3 = 2,
+    /// An open three.
+    Three = 3,
+    /// Two open threes at once.
+    ThreeThree = 4,
+    /// A four (one cell to complete five).
+    Four = 5,
+    /// A four and an open three at once.
+    FourThree = 6,
+    /// An open four or two fours: five next move cannot be stopped.
+    Flex4 = 7,
+    /// Five: the stone wins.
+    Five = 8,
+    /// A move renju forbids Black (overline, four-four, three-three).
+    Forbidden = 9,
+}
+
+/// Number of [`Threat`] kinds.
+pub const THREAT_KINDS: usize = 10;
+
+impl Threat {
+    /// Whether playing here makes a four or better (forces a reply or wins).
+    #[inline]
+    pub fn is_four_or_better(self) -> bool {
+        matches!(
+            self,
+            Threat::Four | Threat::FourThree | Threat::Flex4 | Threat::Five
+        )
+    }
+}
+
+/// Value of one line pattern for the player who would play it.
+const LINE_VALUE: [i32; 10] = [0, 3, 8, 9, 30, 34, 120, 1000, 0, 0];
+
+/// The threat and value of a cell from its four line patterns.
+#[inline]
+pub fn combine(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
+    let mut fives = 0;
+    let mut flex4 = 0;
+    let mut fours = 0;
+    let mut flex3 = 0;
+    let mut block3 = 0;
+    let mut twos = 0;
+    let mut forbidden = false;
+    let mut value = 0;
+    for line in lines {
+        value += LINE_VALUE[line as usize];
+        match line {
+            Line::Five => fives += 1,
+            Line::Flex4 => {
+                flex4 += 1;
+                fours += 1;
+            }
+            Line::DoubleFour => {
+                forbidden = true;
+                fours += 2;
+            }
+            Line::Block4 => fours += 1,
+            Line::Flex3 => flex3 += 1,
+            Line::Block3 => block3 += 1,
+            Line::Flex2 | Line::Block2 => twos += 1,
+            Line::Overline => forbidden = true,
+            Line::None => {}
+        }
+    }
+    let threat = if fives > 0 {
+        Threat::Five
+    } else if renju_black && (forbidden || fours >= 2 || flex3 >= 2) {
+        Threat::Forbidden
+    } else if flex4 > 0 || fours >= 2 {
+        Threat::Flex4
+    } else if fours > 0 && flex3 > 0 {
+        Threat::FourThree
+    } else if fours > 0 {
+        Threat::Four
+    } else if flex3 >= 2 {
+        Threat::ThreeThree
+    } else if flex3 > 0 {
+        Threat::Three
+    } else if block3 > 0 {
+        Threat::Block3
+    } else if twos > 0 {
+        Threat::Two
+    } else {
+        Threat::None
+    };
+    let bonus = match threat {
+        Threat::Forbidden => return (threat, 0),
+        Threat::Flex4 => 400,
+        Threat::FourThree => 250,
+        Threat::ThreeThree => 120,
+        Threat::Four if block3 + twos > 0 => 10,
+        Threat::Three if block3 > 0 => 20,
+        Threat::Block3 if block3 >= 2 => 10,
+        Threat::Two if twos >= 2 => 4,
+        _ => 0,
+    };
+    (threat, value + bonus)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_rank_as_players_rank_them() {
+        use Line::*;
+        let t = |lines, renju| combine(lines, renju).0;
+        assert_eq!(t([Five, None, None, None], true), Threat::Five);
+        assert_eq!(t([Five, Overline, None, None], true), Threat::Five);
+        assert_eq!(t([Block4, Block4, None, None], false), Threat::Flex4);
+        assert_eq!(t([Block4, Block4, None, None], true), Threat::Forbidden);
+        assert_eq!(t([Block4, Flex3, None, None], true), Threat::FourThree);
+        assert_eq!(t([Flex3, Flex3, None, None], false), Threat::ThreeThree);
+        assert_eq!(t([Flex3, Flex3, None, None], true), Threat::Forbidden);
+        assert_eq!(t([Overline, None, None, None], true), Threat::Forbidden);
+        assert_eq!(t([DoubleFour, None, None, None], true), Threat::Forbidden);
+        assert_eq!(t([Flex2, Block3, None, None], false), Threat::Block3);
+        assert!(combine([Flex3, None, None, None], false).1 > combine([Flex2; 4], false).1 / 2);
+    }
+}

@@ -1,0 +1,213 @@
+//! VCF (victory by continuous fours): the attacker plays only fours, the defender only the
+//! moves that stop them (the five's cell, and under the caro rules the cell that closes the
+//! five's far end), so the search is narrow and reaches wins of many moves. The defender's
+//! replies ignore renju's forbidden points, so a win found is always a win.
+
+use std::time::{Duration, Instant};
+
+use ply_search::{Game, Side};
+
+use super::board::{Caro, Cell};
+use super::threat::Threat;
+
+/// Longest VCF looked for, in attacking moves.
+pub const MAX_FOURS: u32 = 40;
+/// Positions a solver visits when no time is given (keeps fixed-depth searches deterministic).
+pub const DEFAULT_NODES: u64 = 400_000;
+const FAIL_CACHE_BITS: u32 = 16;
+
+/// How much a solver may do.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverLimits {
+    /// Most positions visited.
+    pub nodes: u64,
+    /// Stop by this time.
+    pub deadline: Option<Instant>,
+}
+
+impl SolverLimits {
+    /// Limits for a root look of at most `time` (a fixed node budget when `None`).
+    pub fn for_time(time: Option<Duration>) -> SolverLimits {
+        match time {
+            Some(time) => SolverLimits {
+                nodes: u64::MAX,
+                deadline: Some(Instant::now() + time),
+            },
+            None => SolverLimits {
+                nodes: DEFAULT_NODES,
+                deadline: None,
+            },
+        }
+    }
+}
+
+/// The threat-space solver.
+pub struct Solver {
+    pub(super) limits: SolverLimits,
+    pub(super) nodes: u64,
+    pub(super) aborted: bool,
+    /// Hashes of positions (attacker to move) known to have no VCF.
+    fails: Vec<u64>,
+    moves: Vec<Vec<Cell>>,
+}
+
+impl Solver {
+    /// A solver within `limits`.
+    pub fn new(limits: SolverLimits) -> Solver {
+        Solver {
+            limits,
+            nodes: 0,
+            aborted: false,
+            fails: vec![0; 1 << FAIL_CACHE_BITS],
+            moves: (0..=MAX_FOURS as usize).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// Positions visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether a limit stopped the last search.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// A VCF for the side to move: the whole line (attacker, defender, …, the five), or
+    /// `None` if there is none within the limits.
+    pub fn find_vcf(&mut self, game: &Caro) -> Option<Vec<Cell>> {
+        let mut work = game.clone();
+        let mut line = Vec::new();
+        self.vcf(&mut work, 0, &mut line).then_some(line)
+    }
+
+    pub(super) fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.limits.nodes {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0
+            && let Some(deadline) = self.limits.deadline
+            && Instant::now() >= deadline
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn fail_slot(hash: u64) -> usize {
+        (hash >> (64 - FAIL_CACHE_BITS)) as usize
+    }
+
+    /// Attacker (the side to move) looks for a VCF; `line` gets the winning line.
+    pub(super) fn vcf(&mut self, game: &mut Caro, fours: u32, line: &mut Vec<Cell>) -> bool {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return false;
+        }
+        let me = game.side_to_move();
+        let them = me.opponent();
+        if let Some(cell) = game.five_cell(me) {
+            game.make_move(cell);
+            let won = game.winner() == Some(me);
+            game.unmake_move(cell);
+            if won {
+                line.push(cell);
+                return true;
+            }
+        }
+        if fours >= MAX_FOURS {
+            return false;
+        }
+        let hash = game.hash();
+        let slot = Self::fail_slot(hash);
+        if self.fails.get(slot) == Some(&hash) {
+            return false;
+        }
+        let mut candidates = std::mem::take(&mut self.moves[fours as usize]);
+        candidates.clear();
+        match game.count(them, Threat::Five) {
+            0 => attacking_fours(game, me, &mut candidates),
+            1 => {
+                // The defender's last block made a four: the attacker must stop it, and only
+                // goes on if the stopping move is a four of its own.
+                game.five_defences(them, &mut candidates);
+                candidates.retain(|&cell| {
+                    game.is_allowed(cell, me) && game.threat(cell, me).is_four_or_better()
+                });
+            }
+            _ => {}
+        }
+        let mut found = false;
+        for &attack in &candidates {
+            game.make_move(attack);
+            line.push(attack);
+            if game.winner() == Some(me) {
+                found = true;
+            } else if game.count(them, Threat::Five) == 0 && game.count(me, Threat::Five) > 0 {
+                found = self.every_defence_loses(game, fours, line);
+            }
+            game.unmake_move(attack);
+            if found {
+                break;
+            }
+            line.pop();
+            if self.aborted {
+                break;
+            }
+        }
+        self.moves[fours as usize] = candidates;
+        if !found
+            && !self.aborted
+            && let Some(entry) = self.fails.get_mut(slot)
+        {
+            *entry = hash;
+        }
+        found
+    }
+
+    /// After an attacking four: whether every defence still loses to a VCF. `line` gets the
+    /// first defence and the rest of its winning line.
+    fn every_defence_loses(&mut self, game: &mut Caro, fours: u32, line: &mut Vec<Cell>) -> bool {
+        let me = game.side_to_move().opponent();
+        let mut defences = Vec::new();
+        game.five_defences(me, &mut defences);
+        let mut first_line: Option<Vec<Cell>> = None;
+        for defence in defences {
+            game.make_move(defence);
+            let mut rest = vec![defence];
+            let wins = game.winner().is_none()
+                && match game.five_cell(me) {
+                    // The defence did not stop a five: the attacker, to move, makes it.
+                    Some(five) => {
+                        rest.push(five);
+                        true
+                    }
+                    None => self.vcf(game, fours + 1, &mut rest),
+                };
+            game.unmake_move(defence);
+            if !wins {
+                return false;
+            }
+            first_line.get_or_insert(rest);
+        }
+        match first_line {
+            Some(rest) => {
+                line.extend(rest);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The attacker's four-making cells, best first: open fours, four-threes, then fours.
+fn attacking_fours(game: &Caro, me: Side, out: &mut Vec<Cell>) {
+    for kind in [Threat::Flex4, Threat::FourThree, Threat::Four] {
+        let start = out.len();
+        game.cells_with(me, kind, out);
+        out[start..].sort_by_key(|&cell| std::cmp::Reverse(game.value(cell, me)));
+    }
+}

@@ -1,0 +1,267 @@
+//! The Gomocup loop driven as a manager drives it: scripted lines in, replies out, bad
+//! lines included; a timed pipe for END during a search and for the time limits.
+
+use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use ply_protocol::gomocup::{parse_pair, run};
+
+/// Runs a whole script at once and returns the replies. (An END right after a command
+/// that searches stops that search, as a manager's END during a search would, so scripts
+/// whose last command searches end with the input instead.)
+fn transcript(script: &str) -> Vec<String> {
+    let mut output = Vec::new();
+    run(Cursor::new(script.to_string().into_bytes()), &mut output).expect("runs");
+    String::from_utf8(output)
+        .expect("utf-8")
+        .lines()
+        .filter(|line| !line.starts_with("MESSAGE"))
+        .map(String::from)
+        .collect()
+}
+
+fn is_move(line: &str, size: usize) -> Option<(usize, usize)> {
+    parse_pair(line).filter(|&(x, y)| x < size && y < size)
+}
+
+#[test]
+fn a_game_as_a_manager_plays_it() {
+    let replies = transcript(
+        "INFO timeout_match 100000\nINFO timeout_turn 300\nINFO max_memory 83886080\nINFO rule 0\nINFO folder /tmp\nABOUT\nSTART 15\nBEGIN\nTURN 8,8\nTURN 6,6\n",
+    );
+    assert!(replies[0].starts_with("name=\"ply\""), "{replies:?}");
+    assert_eq!(replies[1], "OK");
+    assert_eq!(replies[2], "7,7", "the first stone goes in the centre");
+    let second = is_move(&replies[3], 15).expect("a move");
+    let third = is_move(&replies[4], 15).expect("a move");
+    for taken in [(7, 7), (8, 8), (6, 6)] {
+        assert_ne!(second, taken);
+        assert_ne!(third, taken);
+    }
+    assert_ne!(second, third);
+    assert_eq!(replies.len(), 5, "{replies:?}");
+}
+
+#[test]
+fn bad_lines_get_error_or_unknown_and_the_brain_goes_on() {
+    let replies = transcript(
+        "TURN 1,1\nSTART 4\nSTART 26\nSTART fifteen\nRECTSTART 20,15\nRECTSTART 15,15\nTURN 99,99\nTURN 7\nTURN 3,4\nTURN 3,4\nHELLO brain\nINFO timeout_turn soon\nTAKEBACK 0,0\nINFO\nEND\n",
+    );
+    let expect = [
+        ("ERROR", "TURN before START"),
+        ("ERROR", "START 4"),
+        ("ERROR", "START 26"),
+        ("ERROR", "START fifteen"),
+        ("ERROR", "RECTSTART 20,15"),
+        ("OK", "RECTSTART 15,15"),
+        ("ERROR", "TURN 99,99"),
+        ("ERROR", "TURN 7"),
+    ];
+    for (index, (start, what)) in expect.iter().enumerate() {
+        assert!(replies[index].starts_with(start), "{what}: {replies:?}");
+    }
+    assert!(
+        is_move(&replies[8], 15).is_some(),
+        "TURN 3,4 answered: {replies:?}"
+    );
+    assert!(
+        replies[9].starts_with("ERROR"),
+        "TURN on a taken cell: {replies:?}"
+    );
+    assert_eq!(replies[10], "UNKNOWN HELLO brain");
+    assert!(
+        replies[11].starts_with("ERROR"),
+        "INFO with a bad number: {replies:?}"
+    );
+    assert!(
+        replies[12].starts_with("ERROR"),
+        "TAKEBACK of an empty cell: {replies:?}"
+    );
+    assert!(replies[13].starts_with("ERROR"), "INFO alone: {replies:?}");
+    assert_eq!(replies.len(), 14, "{replies:?}");
+}
+
+#[test]
+fn board_sets_the_position_and_the_brain_blocks_a_four() {
+    // The opponent (2) has four in a row on y = 7 from x = 3 to 6, closed at x = 2 by us.
+    let replies = transcript(
+        "INFO timeout_turn 500\nSTART 15\nBOARD\n3,7,2\n2,7,1\n4,7,2\n0,0,1\n5,7,2\n14,14,1\n6,7,2\nDONE\n",
+    );
+    assert_eq!(replies, vec!["OK", "7,7"]);
+}
+
+#[test]
+fn board_errors_full_boards_and_takeback() {
+    // 5×5 full board without a five: 13 stones of the opponent, 12 of ours.
+    let rows = ["xxoox", "ooxxo", "xxoox", "ooxxo", "xoxox"];
+    let mut script = String::from("INFO timeout_turn 200\nSTART 5\nBOARD\n");
+    for (y, row) in rows.iter().enumerate() {
+        for (x, stone) in row.chars().enumerate() {
+            let field = if stone == 'x' { 2 } else { 1 };
+            script.push_str(&format!("{x},{y},{field}\n"));
+        }
+    }
+    script.push_str("DONE\n");
+    // A block with a bad line and stones that cannot be our turn.
+    script.push_str("BOARD\n1,1,1\n2,2,1\nnonsense\nDONE\n");
+    // A normal game: our move, taken back, then an empty cell taken back.
+    script.push_str("RESTART\nBEGIN\nTAKEBACK 2,2\nTAKEBACK 2,2\nEND\n");
+    let replies = transcript(&script);
+    assert_eq!(replies[0], "OK");
+    assert!(replies[1].contains("full"), "{replies:?}");
+    assert!(replies[2].starts_with("ERROR BOARD"), "{replies:?}");
+    assert!(
+        replies[3].starts_with("ERROR"),
+        "two own stones and none of theirs: {replies:?}"
+    );
+    assert_eq!(replies[4], "OK");
+    assert_eq!(replies[5], "2,2");
+    assert_eq!(replies[6], "OK");
+    assert!(replies[7].starts_with("ERROR"), "{replies:?}");
+}
+
+#[test]
+fn rules_come_from_the_info_bitmask() {
+    // Renju (4): black may not play a three-three. We are black (own = 1) to move with
+    // two open twos crossing at 7,7: the brain must not play there.
+    let replies = transcript(
+        "INFO rule 4\nINFO timeout_turn 300\nSTART 15\nBOARD\n6,7,1\n0,14,2\n8,7,1\n14,14,2\n7,6,1\n14,0,2\n7,8,1\n0,0,2\nDONE\n",
+    );
+    assert_eq!(replies[0], "OK");
+    let reply = is_move(&replies[1], 15).expect("a move");
+    assert_ne!(reply, (7, 7), "a forbidden three-three");
+}
+
+#[test]
+fn swap2_opening_gives_three_stones() {
+    let replies = transcript("START 15\nSWAP2BOARD\nDONE\nEND\n");
+    let stones: Vec<_> = replies[1]
+        .split_whitespace()
+        .filter_map(parse_pair)
+        .collect();
+    assert_eq!(stones.len(), 3, "{replies:?}");
+}
+
+/// A reader fed line by line from the test, so timing is under the test's control.
+struct Pipe {
+    lines: Receiver<String>,
+    pending: Vec<u8>,
+}
+
+impl Read for Pipe {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.pending.is_empty() {
+            match self.lines.recv() {
+                Ok(line) => self.pending = format!("{line}\n").into_bytes(),
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.pending.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().expect("lock").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn lines(&self) -> Vec<String> {
+        let bytes = self.0.lock().expect("lock").clone();
+        BufReader::new(Cursor::new(bytes))
+            .lines()
+            .map_while(Result::ok)
+            .filter(|line| !line.starts_with("MESSAGE"))
+            .collect()
+    }
+}
+
+fn start_brain() -> (Sender<String>, Shared, thread::JoinHandle<()>) {
+    let (sender, lines) = mpsc::channel();
+    let output = Shared::default();
+    let writer = output.clone();
+    let handle = thread::spawn(move || {
+        let pipe = BufReader::new(Pipe {
+            lines,
+            pending: Vec::new(),
+        });
+        run(pipe, writer).expect("runs");
+    });
+    (sender, output, handle)
+}
+
+fn wait_for_lines(output: &Shared, count: usize, limit: Duration) -> Duration {
+    let start = Instant::now();
+    while output.lines().len() < count && start.elapsed() < limit {
+        thread::sleep(Duration::from_millis(2));
+    }
+    start.elapsed()
+}
+
+#[test]
+fn end_during_a_search_stops_it_at_once() {
+    let (send, output, handle) = start_brain();
+    for line in ["INFO timeout_turn 30000", "START 15", "TURN 7,7"] {
+        send.send(line.to_string()).expect("send");
+    }
+    thread::sleep(Duration::from_millis(300));
+    let sent = Instant::now();
+    send.send("END".to_string()).expect("send");
+    handle.join().expect("the brain ends");
+    assert!(
+        sent.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert_eq!(output.lines(), vec!["OK"], "no move after END");
+}
+
+#[test]
+fn answers_come_within_the_turn_and_the_time_left() {
+    let (send, output, handle) = start_brain();
+    for line in [
+        "INFO timeout_turn 400",
+        "INFO timeout_match 600000",
+        "INFO time_left 600000",
+        "START 15",
+    ] {
+        send.send(line.to_string()).expect("send");
+    }
+    wait_for_lines(&output, 1, Duration::from_secs(5));
+    send.send("TURN 7,7".to_string()).expect("send");
+    let took = wait_for_lines(&output, 2, Duration::from_secs(5));
+    // The brain plans 320 ms; the slack is for a loaded test machine (the default turn
+    // would be 5 s).
+    assert!(
+        took < Duration::from_millis(550),
+        "timeout_turn 400: {took:?}"
+    );
+    // Almost no time left in the match, though the turn allows 5 s: answer at once.
+    send.send("INFO timeout_turn 5000".to_string())
+        .expect("send");
+    send.send("INFO time_left 60".to_string()).expect("send");
+    send.send("TURN 9,9".to_string()).expect("send");
+    let took = wait_for_lines(&output, 3, Duration::from_secs(5));
+    assert!(took < Duration::from_millis(250), "time_left 60: {took:?}");
+    send.send("END".to_string()).expect("send");
+    handle.join().expect("ends");
+    let lines = output.lines();
+    assert!(
+        is_move(&lines[1], 15).is_some() && is_move(&lines[2], 15).is_some(),
+        "{lines:?}"
+    );
+}
