@@ -1,6 +1,7 @@
 //! ply-games: the games ply plays, each in its own folder (rules, notation, players), the
 //! erased [`Session`] interface that front ends speak, and the [`registry`] of games.
 
+pub mod chess;
 pub mod grid;
 pub mod registry;
 pub mod session;

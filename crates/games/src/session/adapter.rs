@@ -7,7 +7,7 @@ use std::time::Instant;
 use ply_search::teaching::{TeachingSettings, alphabeta, minimax, score_root_moves};
 use ply_search::{
     Engine, EngineOptions, Evaluator, RootMoveScore, SearchControl, SearchEvent, SearchRequest,
-    nodes_per_second, perft, perft_divide,
+    nodes_per_second, perft_divide,
 };
 
 use super::Session;
@@ -220,8 +220,7 @@ impl<R: Rules> Session for GameSession<R> {
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
-        let mut game = self.game.clone();
-        perft(&mut game, depth)
+        self.game.perft(depth)
     }
 
     fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {
