@@ -1,1 +1,72 @@
-fn main() {}
+//! `ply`: play and understand board games by search — the command-line front end.
+
+mod args;
+mod commands;
+mod contestants;
+mod elo;
+mod players;
+mod render;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use commands::analyze::AnalyzeArgs;
+use commands::bench::BenchArgs;
+use commands::match_runner::MatchArgs;
+use commands::perft::PerftArgs;
+use commands::play::PlayArgs;
+
+/// ply plays tic-tac-toe, caro (gomoku), xiangqi and chess, and shows how search thinks.
+#[derive(Parser)]
+#[command(name = "ply", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+#[allow(clippy::large_enum_variant)] // parsed once at start-up
+enum Command {
+    /// Play a game in the terminal against the computer (or watch or play a friend).
+    Play(PlayArgs),
+    /// Search a position and print the best move, its score and the line.
+    Analyze(AnalyzeArgs),
+    /// Count the leaves of the legal-move tree (move generator test).
+    Perft(PerftArgs),
+    /// Run the fixed benchmark; the last line is `<nodes> nodes <nps> nps`.
+    Bench(BenchArgs),
+    /// Play a match between two players and report W/D/L and Elo.
+    Match(MatchArgs),
+}
+
+/// Dies quietly when the reader of our output goes away (`ply perft … | head`), as
+/// command-line tools do, instead of failing on every later print.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default at start-up, before any thread
+    // exists, has no other effect.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+fn main() -> ExitCode {
+    restore_default_sigpipe();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => commands::menu::run(),
+        Some(Command::Play(args)) => commands::play::run(&args),
+        Some(Command::Analyze(args)) => commands::analyze::run(&args),
+        Some(Command::Perft(args)) => commands::perft::run(&args),
+        Some(Command::Bench(args)) => commands::bench::run(&args),
+        Some(Command::Match(args)) => commands::match_runner::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("ply: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -61,6 +61,9 @@ pub struct GameSpec {
     pub opening_plies: u32,
     /// The `ply bench` workload.
     pub bench: BenchSpec,
+    /// A published time-to-depth table to compare `ply bench --table` with:
+    /// (depth, milliseconds, megabytes), e.g. the xiangqi seed's Java program.
+    pub reference_table: &'static [(u32, u64, u64)],
     create: Option<Create>,
 }
 
@@ -145,14 +148,15 @@ static GAMES: [GameSpec; 4] = [
                 "",
                 "x2/1o1/2x o",
                 "1x1/3/3 o",
-                "4x4 o",
-                "x3o4 x",
-                "o3x4 x",
+                "3/1x1/3 o",
+                "x2/3/2o x",
+                "o2/1x1/3 x",
                 "2x/1o1/x2 o",
                 "xo1/3/3 x",
             ],
             depth: 9,
         },
+        reference_table: &[],
         create: Some(create_tictactoe),
     },
     GameSpec {
@@ -171,6 +175,7 @@ static GAMES: [GameSpec; 4] = [
             positions: &[""],
             depth: 6,
         },
+        reference_table: &[],
         create: None,
     },
     GameSpec {
@@ -185,6 +190,15 @@ static GAMES: [GameSpec; 4] = [
             positions: &[""],
             depth: 8,
         },
+        reference_table: &[
+            (1, 5, 60),
+            (2, 15, 75),
+            (3, 16, 80),
+            (4, 94, 85),
+            (5, 229, 90),
+            (6, 896, 450),
+            (7, 4_260, 550),
+        ],
         create: None,
     },
     GameSpec {
@@ -214,6 +228,7 @@ static GAMES: [GameSpec; 4] = [
             ],
             depth: 11,
         },
+        reference_table: &[],
         create: Some(create_chess),
     },
 ];

@@ -41,7 +41,7 @@ impl TranspositionTable {
     pub fn new(mib: usize) -> TranspositionTable {
         let bytes = mib.saturating_mul(1024 * 1024);
         let buckets = bytes / (BUCKET * std::mem::size_of::<Slot>());
-        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
+        let slots = zeroed_slots(buckets * BUCKET);
         TranspositionTable {
             slots,
             buckets,
@@ -138,6 +138,27 @@ impl TranspositionTable {
             })
             .count();
         (used * 1000 / sample) as u32
+    }
+}
+
+/// `count` empty slots, from zeroed memory: the system hands out zero pages lazily, so a large
+/// table costs nothing until it is used.
+fn zeroed_slots(count: usize) -> Box<[Slot]> {
+    if count == 0 {
+        return Box::new([]);
+    }
+    let Ok(layout) = std::alloc::Layout::array::<Slot>(count) else {
+        return (0..count).map(|_| Slot::default()).collect();
+    };
+    // SAFETY: the layout is non-zero-sized; an all-zero `Slot` (two `AtomicU64`s) is a valid
+    // value; the pointer comes from the global allocator with exactly this layout, which is
+    // what `Box<[Slot]>` frees it with.
+    unsafe {
+        let memory = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if memory.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count))
     }
 }
 

@@ -1,0 +1,8 @@
+//! One file per subcommand.
+
+pub mod analyze;
+pub mod bench;
+pub mod match_runner;
+pub mod menu;
+pub mod perft;
+pub mod play;

@@ -1,0 +1,169 @@
+//! Talking Gomocup (Piskvork) to a caro brain: `START size`, `INFO` for the rule and time,
+//! the whole game as `BOARD … DONE` before each move, and the `x,y` answer (0-based from the
+//! top-left) mapped back to the referee's cell.
+
+use std::time::Duration;
+
+use ply_games::{GameOptions, Session};
+
+use super::external::{Process, move_deadline};
+use super::{Contestant, ContestantError, MoveRequest, Proposal};
+
+/// A Gomocup brain.
+pub struct Gomocup {
+    process: Process,
+    size: usize,
+    rule: u32,
+}
+
+/// The Gomocup rule bitmask for a caro rule name: 1 exact five, 4 renju, 8 caro.
+fn rule_mask(rule: Option<&str>) -> u32 {
+    match rule.map(str::to_ascii_lowercase).as_deref() {
+        Some("standard") => 1,
+        Some("renju") => 4,
+        Some("caro") => 8,
+        Some("caro5") => 9,
+        _ => 0,
+    }
+}
+
+impl Gomocup {
+    /// Starts the dialogue once the board size is known (at the first game).
+    pub fn start(process: Process, options: &GameOptions) -> Result<Gomocup, ContestantError> {
+        Ok(Gomocup {
+            process,
+            size: 0,
+            rule: rule_mask(options.rule.as_deref()),
+        })
+    }
+
+    fn expect_ok(&mut self) -> Result<(), ContestantError> {
+        let label = self.process.label.clone();
+        self.process.wait_for(Duration::from_secs(30), |line| {
+            let word = line.split_whitespace().next().unwrap_or("");
+            match word.to_ascii_uppercase().as_str() {
+                "OK" => Ok(Some(())),
+                "MESSAGE" | "DEBUG" | "" => Ok(None),
+                _ => Err(ContestantError::Protocol(
+                    label.clone(),
+                    format!("answered '{line}'"),
+                )),
+            }
+        })
+    }
+}
+
+impl Contestant for Gomocup {
+    fn new_game(&mut self, referee: &dyn Session) -> Result<(), ContestantError> {
+        let board = referee.board();
+        if board.files != board.ranks {
+            return Err(ContestantError::Other(
+                "Gomocup brains play square boards only".into(),
+            ));
+        }
+        self.size = board.files;
+        self.process.send(&format!("START {}", self.size))?;
+        self.expect_ok()?;
+        self.process.send(&format!("INFO rule {}", self.rule))?;
+        Ok(())
+    }
+
+    fn propose(&mut self, request: &MoveRequest<'_>) -> Result<Proposal, ContestantError> {
+        let deadline = match request.clocks {
+            Some(clocks) => {
+                self.process
+                    .send(&format!("INFO time_left {}", clocks.own.as_millis()))?;
+                self.process.send("INFO timeout_turn 0")?;
+                move_deadline(Some(clocks.own), None)
+            }
+            None => {
+                let turn = request.limits.movetime.unwrap_or(Duration::from_secs(1));
+                self.process
+                    .send(&format!("INFO timeout_turn {}", turn.as_millis()))?;
+                self.process.send("INFO timeout_match 0")?;
+                move_deadline(None, Some(turn))
+            }
+        };
+        let history = request.referee.history();
+        let to_move = request.referee.side_to_move();
+        // In BOARD, 1 is the brain's own stone and 2 the opponent's; moves alternate from
+        // the start position's side to move.
+        let first_mover = if history.len().is_multiple_of(2) {
+            to_move
+        } else {
+            to_move.opponent()
+        };
+        self.process.send("BOARD")?;
+        for (index, mv) in history.iter().enumerate() {
+            let mover = if index % 2 == 0 {
+                first_mover
+            } else {
+                first_mover.opponent()
+            };
+            let who = if mover == to_move { 1 } else { 2 };
+            self.process.send(&format!(
+                "{},{},{who}",
+                mv.to % self.size,
+                mv.to / self.size
+            ))?;
+        }
+        self.process.send("DONE")?;
+        let label = self.process.label.clone();
+        let size = self.size;
+        let cell = self.process.wait_for(deadline, |line| {
+            let word = line.split_whitespace().next().unwrap_or("");
+            if matches!(word.to_ascii_uppercase().as_str(), "MESSAGE" | "DEBUG" | "") {
+                return Ok(None);
+            }
+            let parsed = line.split_once(',').and_then(|(x, y)| {
+                Some((
+                    x.trim().parse::<usize>().ok()?,
+                    y.trim().parse::<usize>().ok()?,
+                ))
+            });
+            match parsed {
+                Some((x, y)) if x < size && y < size => Ok(Some(y * size + x)),
+                _ => Err(ContestantError::Protocol(
+                    label.clone(),
+                    format!("answered '{line}'"),
+                )),
+            }
+        })?;
+        let legal = request.referee.legal_moves();
+        let chosen = legal
+            .iter()
+            .find(|mv| mv.to == cell && mv.from.is_none())
+            .ok_or_else(|| {
+                ContestantError::Protocol(
+                    self.process.label.clone(),
+                    format!(
+                        "played {},{} which is not an empty point",
+                        cell % size,
+                        cell / size
+                    ),
+                )
+            })?;
+        Ok(Proposal {
+            text: chosen.name.clone(),
+        })
+    }
+
+    fn observe(&mut self, _name: &str) -> Result<(), ContestantError> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rule_mask;
+
+    #[test]
+    fn rules_map_to_the_gomocup_bitmask() {
+        assert_eq!(rule_mask(None), 0);
+        assert_eq!(rule_mask(Some("freestyle")), 0);
+        assert_eq!(rule_mask(Some("standard")), 1);
+        assert_eq!(rule_mask(Some("Renju")), 4);
+        assert_eq!(rule_mask(Some("caro")), 8);
+        assert_eq!(rule_mask(Some("caro5")), 9);
+    }
+}
