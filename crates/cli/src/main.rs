@@ -38,6 +38,8 @@ enum Command {
     Bench(BenchArgs),
     /// Play a match between two players and report W/D/L and Elo.
     Match(MatchArgs),
+    /// Speak UCI on standard input/output (chess; xiangqi via UCI_Variant) for GUIs.
+    Uci,
 }
 
 /// Dies quietly when the reader of our output goes away (`ply perft … | head`), as
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Match(args)) => commands::match_runner::run(&args),
+        Some(Command::Uci) => commands::uci::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,3 +6,4 @@ pub mod match_runner;
 pub mod menu;
 pub mod perft;
 pub mod play;
+pub mod uci;
