@@ -193,15 +193,33 @@ fn fit_k(samples: &[Sample], weights: &[[f32; 2]]) -> f32 {
 }
 
 fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
-    let samples = load(data)?;
-    eprintln!("{} positions", samples.len());
+    let all = load(data)?;
+    // Every tenth block of 64 positions (about one game: positions of one game are alike)
+    // is held out; the weights written are those with the lowest error on the held-out
+    // positions (early stopping against over-fitting).
+    let (held, samples): (Vec<(usize, Sample)>, Vec<(usize, Sample)>) = all
+        .into_iter()
+        .enumerate()
+        .partition(|(i, _)| (i / 64) % 10 == 0);
+    let held: Vec<Sample> = held.into_iter().map(|(_, s)| s).collect();
+    let samples: Vec<Sample> = samples.into_iter().map(|(_, s)| s).collect();
+    eprintln!("{} positions, {} held out", samples.len(), held.len());
     let mut weights: Vec<[f32; 2]> = WEIGHTS
         .iter()
         .map(|&[mg, eg]| [f32::from(mg), f32::from(eg)])
         .collect();
     let k = fit_k(&samples, &weights);
-    eprintln!("K = {k:.5}, error {:.6}", error(&samples, &weights, k));
-    let (beta1, beta2, rate) = (0.9f32, 0.999f32, 1.0f32);
+    let mut best_held = error(&held, &weights, k);
+    let mut best = weights.clone();
+    eprintln!(
+        "K = {k:.5}, error {:.6}, held-out error {best_held:.6}",
+        error(&samples, &weights, k)
+    );
+    let rate: f32 = std::env::var("TUNE_RATE")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(1.0);
+    let (beta1, beta2) = (0.9f32, 0.999f32);
     let mut moment = vec![[0.0f32; 2]; weights.len()];
     let mut velocity = vec![[0.0f32; 2]; weights.len()];
     for epoch in 1..=epochs {
@@ -230,10 +248,20 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
                 w[phase] -= rate * m / (v.sqrt() + 1e-8);
             }
         }
-        if epoch % 50 == 0 || epoch == epochs {
-            eprintln!("epoch {epoch}: error {:.6}", error(&samples, &weights, k));
+        if epoch % 10 == 0 || epoch == epochs {
+            let held_error = error(&held, &weights, k);
+            if held_error < best_held {
+                best_held = held_error;
+                best = weights.clone();
+            }
+            eprintln!(
+                "epoch {epoch}: error {:.6}, held-out {held_error:.6}",
+                error(&samples, &weights, k)
+            );
         }
     }
+    eprintln!("best held-out error {best_held:.6}");
+    let weights = best;
     let mut writer = BufWriter::new(File::create(out)?);
     writeln!(
         writer,

@@ -280,7 +280,7 @@ pub fn write_board(board: &Board) -> String {
     match board.en_passant() {
         Some(file) if position_key(board) == board.hash() => {
             let rank = Rank::Sixth.relative_to(board.side_to_move());
-            out.push_str(&Square::new(file, rank).to_string());
+            out.push_str(&super::notation::square_name(Square::new(file, rank)));
         }
         _ => out.push('-'),
     }

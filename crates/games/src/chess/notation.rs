@@ -48,6 +48,24 @@ pub fn piece_name(piece: Piece) -> &'static str {
     }
 }
 
+/// A square's name: `e4`.
+pub fn square_name(square: Square) -> String {
+    let mut name = String::with_capacity(2);
+    name.push(file_char(square.file()));
+    name.push(rank_char(square.rank()));
+    name
+}
+
+/// A move in plain coordinates (`e2e4`, `e7e8q`; castling as cozy-chess encodes it).
+pub fn coordinates(mv: Move) -> String {
+    let mut name = square_name(mv.from);
+    name.push_str(&square_name(mv.to));
+    if let Some(piece) = mv.promotion {
+        name.push(piece_letter(piece).to_ascii_lowercase());
+    }
+    name
+}
+
 /// Where the king lands when it castles with the rook on `rook` (g- or c-file).
 fn castling_king_target(board: &Board, king: Square, rook: Square) -> Square {
     let file = if rook.file() > king.file() {
@@ -69,7 +87,7 @@ pub fn uci_name(game: &Chess, mv: Move) -> String {
     {
         shown.to = castling_king_target(board, mv.from, mv.to);
     }
-    shown.to_string()
+    coordinates(shown)
 }
 
 /// Reads a UCI move (either castling form) if the text is one; `None` when the text is not
@@ -123,10 +141,10 @@ fn parse_uci(game: &Chess, text: &str) -> Option<Result<Move, MoveError>> {
 fn illegal_reason(board: &Board, mv: Move) -> String {
     let us = board.side_to_move();
     match board.color_on(mv.from) {
-        None => format!("there is no piece on {}", mv.from),
+        None => format!("there is no piece on {}", square_name(mv.from)),
         Some(color) if color != us => format!(
             "the piece on {} is {}'s and it is {}'s turn",
-            mv.from,
+            square_name(mv.from),
             color_name(color),
             color_name(us)
         ),
@@ -136,14 +154,21 @@ fn illegal_reason(board: &Board, mv: Move) -> String {
                 .iter()
                 .any(|m| m.from == mv.from && m.to == mv.to);
             if reaches && mv.promotion.is_none() {
-                format!("a pawn reaching the last rank must promote: add q, r, b or n (e.g. {mv}q)")
+                format!(
+                    "a pawn reaching the last rank must promote: add q, r, b or n (e.g. {}q)",
+                    coordinates(mv)
+                )
             } else if !board.checkers().is_empty() {
                 format!(
                     "the {piece} on {} cannot go to {} and the king is in check",
                     mv.from, mv.to
                 )
             } else {
-                format!("the {piece} on {} cannot go to {}", mv.from, mv.to)
+                format!(
+                    "the {piece} on {} cannot go to {}",
+                    square_name(mv.from),
+                    square_name(mv.to)
+                )
             }
         }
     }
@@ -183,7 +208,7 @@ pub fn san(game: &Chess, mv: Move) -> String {
             out.push(file_char(mv.from.file()));
             out.push('x');
         }
-        out.push_str(&mv.to.to_string());
+        out.push_str(&square_name(mv.to));
         if let Some(promotion) = mv.promotion {
             out.push('=');
             out.push(piece_letter(promotion));
@@ -207,13 +232,13 @@ pub fn san(game: &Chess, mv: Move) -> String {
             } else if rank_unique {
                 out.push(rank_char(mv.from.rank()));
             } else {
-                out.push_str(&mv.from.to_string());
+                out.push_str(&square_name(mv.from));
             }
         }
         if kind.captured.is_some() {
             out.push('x');
         }
-        out.push_str(&mv.to.to_string());
+        out.push_str(&square_name(mv.to));
     }
     let mut after = board.clone();
     after.play_unchecked(mv);
@@ -390,7 +415,7 @@ fn san_failure(game: &Chess, pattern: &SanPattern) -> String {
         };
     }
     let piece = pattern.piece.unwrap_or(Piece::Pawn);
-    let to = pattern.to.map_or_else(String::new, |sq| sq.to_string());
+    let to = pattern.to.map_or_else(String::new, square_name);
     let ours = board.colored_pieces(board.side_to_move(), piece);
     if ours.is_empty() {
         return format!(
