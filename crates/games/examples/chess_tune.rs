@@ -197,12 +197,15 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
     // Every tenth block of 64 positions (about one game: positions of one game are alike)
     // is held out; the weights written are those with the lowest error on the held-out
     // positions (early stopping against over-fitting).
-    let (held, samples): (Vec<(usize, Sample)>, Vec<(usize, Sample)>) = all
-        .into_iter()
-        .enumerate()
-        .partition(|(i, _)| (i / 64) % 10 == 0);
-    let held: Vec<Sample> = held.into_iter().map(|(_, s)| s).collect();
-    let samples: Vec<Sample> = samples.into_iter().map(|(_, s)| s).collect();
+    let mut held = Vec::new();
+    let mut samples = Vec::new();
+    for (index, sample) in all.into_iter().enumerate() {
+        if (index / 64) % 10 == 0 {
+            held.push(sample);
+        } else {
+            samples.push(sample);
+        }
+    }
     eprintln!("{} positions, {} held out", samples.len(), held.len());
     let mut weights: Vec<[f32; 2]> = WEIGHTS
         .iter()
