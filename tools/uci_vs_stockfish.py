@@ -94,13 +94,17 @@ def main():
     parser.add_argument("--opening-plies", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pgn", default=None)
+    parser.add_argument("--sf-overhead", type=int, default=100, help="Stockfish's Move Overhead in ms")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
     ply = chess.engine.SimpleEngine.popen_uci([args.ply, "uci"])
     ply.configure({"Hash": 16, "Threads": 1})
     stockfish = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    stockfish.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 16})
+    # Stockfish's default 10 ms overhead is too little on a loaded machine: it then loses on
+    # time, which would flatter ply. Give it room.
+    stockfish.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 16,
+                         "Move Overhead": args.sf_overhead})
     # A quick analysis checks info parsing: depth, score, pv.
     info = ply.analyse(chess.Board(), chess.engine.Limit(depth=8))
     assert info.get("depth") == 8 and "score" in info and info.get("pv"), info

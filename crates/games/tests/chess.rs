@@ -205,3 +205,52 @@ fn a_node_limited_search_is_deterministic() {
     };
     assert_eq!(run(), run());
 }
+
+/// FEN-shaped and move-shaped garbage is refused with an error, never a panic.
+#[test]
+fn garbage_positions_and_moves_never_panic() {
+    let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ wb-KQkqAHah0x=+#Oo:.é♔"
+        .chars()
+        .collect();
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    let mut game = chess(None);
+    let seeds = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    ];
+    for round in 0..20_000 {
+        let mut text: Vec<char> = seeds[round % seeds.len()].chars().collect();
+        for _ in 0..1 + next(4) {
+            let at = next(text.len() + 1);
+            match next(3) {
+                0 if at < text.len() => {
+                    text.remove(at);
+                }
+                1 => text.insert(at, alphabet[next(alphabet.len())]),
+                _ if at < text.len() => text[at] = alphabet[next(alphabet.len())],
+                _ => {}
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if game.set_position(&text).is_ok() {
+            assert_eq!(game.set_position(&game.position()), Ok(()), "{text}");
+            let moves = game.legal_moves();
+            let _ = game.status();
+            let _ = game.export();
+            if let Some(first) = moves.first() {
+                game.play(&first.name).expect("legal");
+            }
+        }
+        let len = 1 + next(6);
+        let word: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+        let _ = game.parse_move(&word);
+        let _ = ply_games::chess::pgn::import(&format!("1. {word} {text}"));
+    }
+}

@@ -389,3 +389,72 @@ impl Game for Chess {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(game: &mut Chess, moves: &[&str]) {
+        for text in moves {
+            let mv = crate::chess::notation::parse_move(game, text).expect("legal");
+            game.make_move(mv);
+        }
+    }
+
+    #[test]
+    fn a_repetition_inside_the_tree_is_a_draw_before_the_root_it_takes_three() {
+        let mut game = Chess::new();
+        play(&mut game, &["Nf3", "Nf6", "Ng1", "Ng8"]);
+        // The start position again: twice in the game.
+        assert_eq!(game.repetitions(), 2);
+        assert_eq!(game.outcome(), None);
+        // Seen 4 plies ago, inside a search rooted 4 or more plies back: a draw.
+        assert_eq!(game.search_outcome(4), Some(Outcome::Draw));
+        // Rooted here (the earlier occurrence is before the root): not yet.
+        assert_eq!(game.search_outcome(1), None);
+        play(&mut game, &["Nf3", "Nf6", "Ng1", "Ng8"]);
+        assert_eq!(game.repetitions(), 3);
+        assert_eq!(game.outcome(), Some(Outcome::Draw));
+        assert_eq!(game.search_outcome(1), Some(Outcome::Draw));
+    }
+
+    #[test]
+    fn null_moves_and_unmake_restore_the_key() {
+        let mut game = Chess::new();
+        play(&mut game, &["e4", "c5"]);
+        let key = game.key();
+        assert!(game.null_move_allowed());
+        game.make_null_move();
+        assert_ne!(game.key(), key);
+        assert_eq!(game.side_to_move(), Side::Second);
+        game.unmake_null_move();
+        assert_eq!(game.key(), key);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for mv in moves {
+            game.make_move(mv);
+            game.unmake_move(mv);
+            assert_eq!(game.key(), key);
+        }
+    }
+
+    #[test]
+    fn dead_en_passant_rights_do_not_split_positions() {
+        let mut a = Chess::new();
+        play(&mut a, &["e4", "Nf6", "Nf3", "Ng8", "Ng1"]);
+        let b = crate::chess::fen::parse(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            false,
+        )
+        .expect("valid");
+        assert_eq!(a.key(), b.key());
+        let mut c =
+            crate::chess::fen::parse("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1", false).expect("valid");
+        play(&mut c, &["e4"]);
+        assert_eq!(
+            c.key(),
+            c.board().hash(),
+            "f4 can take e3: the right counts"
+        );
+    }
+}
