@@ -16,6 +16,7 @@ use commands::bench::BenchArgs;
 use commands::match_runner::MatchArgs;
 use commands::perft::PerftArgs;
 use commands::play::PlayArgs;
+use commands::ucci::UcciArgs;
 
 /// ply plays tic-tac-toe, caro (gomoku), xiangqi and chess, and shows how search thinks.
 #[derive(Parser)]
@@ -40,6 +41,8 @@ enum Command {
     Match(MatchArgs),
     /// Speak UCI on standard input/output (chess; xiangqi via UCI_Variant) for GUIs.
     Uci,
+    /// Speak UCCI (xiangqi GUIs in the ElephantEye tradition) on standard input and output.
+    Ucci(UcciArgs),
 }
 
 /// Dies quietly when the reader of our output goes away (`ply perft … | head`), as
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Match(args)) => commands::match_runner::run(&args),
         Some(Command::Uci) => commands::uci::run(),
+        Some(Command::Ucci(args)) => commands::ucci::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

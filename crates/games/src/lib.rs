@@ -6,6 +6,7 @@ pub mod grid;
 pub mod registry;
 pub mod session;
 pub mod tictactoe;
+pub mod xiangqi;
 
 pub use registry::{GameOptions, GameSpec, find_game, games, new_session};
 pub use session::{

@@ -4,6 +4,7 @@
 use crate::chess::{Chess, ChessConfig};
 use crate::session::{GameError, GameSession, Session};
 use crate::tictactoe::TicTacToe;
+use crate::xiangqi::Xiangqi;
 
 /// Settings a user may give when starting a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -134,6 +135,14 @@ fn create_chess(options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
     Ok(Box::new(session))
 }
 
+fn create_xiangqi(options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+    let session = match &options.position {
+        Some(position) => GameSession::<Xiangqi>::from_position((), position)?,
+        None => GameSession::<Xiangqi>::new(()),
+    };
+    Ok(Box::new(session))
+}
+
 static GAMES: [GameSpec; 4] = [
     GameSpec {
         name: "tictactoe",
@@ -187,7 +196,13 @@ static GAMES: [GameSpec; 4] = [
         default_movetime_ms: Some(1_000),
         opening_plies: 2,
         bench: BenchSpec {
-            positions: &[""],
+            positions: &[
+                "",
+                "rn1akabnr/7C1/c3b4/p1p1p1p1p/4c4/1C2P4/P1P3P1P/2N1B4/9/R1BAKA1NR w - - 12 7",
+                "2bak1b2/4a3r/2n5n/p1c1p1p1p/9/2P1P1P2/Pr6P/NC6N/4A2c1/R1B1KAB1R w - - 4 16",
+                "r3kab2/4a4/1C6C/2p5p/p4np2/2c1p4/2P3PrP/6NR1/3N1K3/3A1AB1R w - - 8 31",
+                "rn2k1b2/4a4/3a4b/7P1/p1p1p4/2P3r2/1R2P4/4B1N2/3K2CR1/2B2A3 w - - 13 51",
+            ],
             depth: 8,
         },
         reference_table: &[
@@ -199,7 +214,7 @@ static GAMES: [GameSpec; 4] = [
             (6, 896, 450),
             (7, 4_260, 550),
         ],
-        create: None,
+        create: Some(create_xiangqi),
     },
     GameSpec {
         name: "chess",

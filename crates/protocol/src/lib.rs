@@ -2,4 +2,5 @@
 //! xiangqi through `UCI_Variant`), UCCI and Gomocup — as line parsers and loops over any
 //! game session. Nothing here searches; nothing in the search prints.
 
+pub mod ucci;
 pub mod uci;

@@ -366,3 +366,23 @@ fn a_finished_game_answers_bestmove_none() {
     let lines = transcript("position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 3\nquit\n");
     assert!(lines.iter().any(|l| l == "bestmove (none)"), "{lines:?}");
 }
+
+#[test]
+fn uci_variant_switches_to_xiangqi_when_it_is_available() {
+    let available = ply_games::find_game("xiangqi").is_ok_and(|spec| spec.is_available());
+    let lines = transcript(
+        "setoption name UCI_Variant value xiangqi\nposition startpos moves h2e2\ngo depth 3\n\
+         setoption name UCI_Variant value chess\nposition startpos moves e2e4\ngo depth 3\nquit\n",
+    );
+    let best = bestmove(&lines);
+    assert_eq!(best.len(), 2, "{lines:?}");
+    assert!(legal_after(&["e2e4".into()], &best[1]), "{best:?}");
+    if available {
+        let mut xiangqi = new_session("xiangqi", &GameOptions::default()).expect("xiangqi");
+        xiangqi.play("h2e2").expect("legal");
+        assert!(xiangqi.parse_move(&best[0]).is_ok(), "{best:?}");
+        assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    } else {
+        assert!(lines.iter().any(|l| l.contains("UCI_Variant")), "{lines:?}");
+    }
+}

@@ -6,4 +6,5 @@ pub mod match_runner;
 pub mod menu;
 pub mod perft;
 pub mod play;
+pub mod ucci;
 pub mod uci;

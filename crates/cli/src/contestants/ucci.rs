@@ -22,6 +22,8 @@ impl Ucci {
         process.wait_for(Duration::from_secs(15), |line| {
             Ok((line == "ucciok").then_some(()))
         })?;
+        // UCCI counts time in seconds unless told otherwise; ply sends milliseconds.
+        process.send("setoption usemillisec true")?;
         for (option, value) in &spec.options {
             process.send(&format!("setoption {option} {value}"))?;
         }

@@ -1,0 +1,355 @@
+//! ply's own xiangqi player: an evaluation beyond the seed's — material and placement
+//! tapered between middlegame and endgame by the attacking material left (the endgame
+//! weighting the seed proposes), mobility of chariots, horses and cannons, the general's
+//! safety (missing defenders, an open "hollow cannon" file, chariots and horses at the
+//! palace) and coordination of the defenders — with ordering by static exchange and the
+//! engine's quiescence (captures, check evasions), null move, late-move reductions, check
+//! extension, futility pruning and aspiration windows switched on.
+
+use ply_search::{Evaluator, Features, Side};
+
+use super::classic::{CANNON, CHARIOT, HORSE, SOLDIER, table_cell};
+use super::game::Xiangqi;
+use super::piece::{EMPTY, Kind, OFF, TARGET, code, kind_of, side_of};
+use super::position::{HORSE_JUMPS, Move, Position};
+use super::see::see;
+use super::square::{
+    DIAGONAL, NORTH, ORTHOGONAL, SOUTH, Square, file_of, offset, on_home_half, rank_of,
+};
+
+/// Middlegame material, general first.
+const MIDGAME: [i32; 7] = [0, 200, 200, 420, 1000, 450, 80];
+/// Endgame material.
+const ENDGAME: [i32; 7] = [0, 180, 180, 470, 1100, 420, 130];
+/// Exchange values for ordering and pruning (the general is worth everything).
+pub const EXCHANGE: [i32; 7] = [20_000, 200, 200, 430, 1000, 450, 100];
+/// Phase weight of each kind (attacking pieces only); the full set sums to [`FULL_PHASE`].
+const PHASE: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
+const FULL_PHASE: i32 = 2 * (2 * 2 + 2 * 4 + 2 * 2);
+
+/// Scale of the seed's tables in this evaluation (they are in soldier-thirtieths).
+const TABLE_SCALE: i32 = 2;
+
+/// ply's evaluation and search settings.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Strong;
+
+/// Middlegame and endgame parts of a value.
+#[derive(Clone, Copy, Default)]
+struct Tapered {
+    midgame: i32,
+    endgame: i32,
+}
+
+impl Tapered {
+    #[inline]
+    fn add(&mut self, midgame: i32, endgame: i32) {
+        self.midgame += midgame;
+        self.endgame += endgame;
+    }
+}
+
+/// The placement bonus of a piece from the seed's tables (Yen et al.), doubled.
+#[inline]
+fn placement(side: Side, kind: Kind, sq: Square) -> (i32, i32) {
+    let (row, column) = table_cell(side, sq);
+    match kind {
+        Kind::Chariot => {
+            let value = CHARIOT[row][column] * TABLE_SCALE;
+            (value, value)
+        }
+        Kind::Cannon => {
+            let value = CANNON[row][column] * TABLE_SCALE;
+            (value, value / 2)
+        }
+        Kind::Horse => {
+            let value = HORSE[row][column] * TABLE_SCALE;
+            (value, value)
+        }
+        Kind::Soldier => {
+            let value = SOLDIER[row][column] * TABLE_SCALE;
+            // In the endgame a soldier next to the palace matters less than one alive:
+            // keep half the table, the material already grew.
+            (value, value / 2 + if row <= 4 { 20 } else { 0 })
+        }
+        Kind::General => {
+            // Stay on the back rank and the middle file in the middlegame; be active late.
+            let rank_from_home = 9 - row;
+            let off_centre = column.abs_diff(4) as i32;
+            (-(rank_from_home as i32) * 25 - off_centre * 10, 0)
+        }
+        _ => (0, 0),
+    }
+}
+
+/// What the evaluation learns about one side.
+#[derive(Clone, Copy, Default)]
+struct SideFacts {
+    advisors: i32,
+    elephants: i32,
+    attackers: i32,
+    chariots: i32,
+    phase: i32,
+}
+
+impl Strong {
+    fn side_value(position: &Position, side: Side, facts: &mut [SideFacts; 2]) -> Tapered {
+        let mut value = Tapered::default();
+        let enemy_general = position.general(side.opponent());
+        for &sq in position.pieces(side) {
+            let kind = kind_of(position.at(sq));
+            let index = kind as usize;
+            value.add(MIDGAME[index], ENDGAME[index]);
+            let (midgame, endgame) = placement(side, kind, sq);
+            value.add(midgame, endgame);
+            let own = &mut facts[side.index()];
+            own.phase += PHASE[index];
+            match kind {
+                Kind::Advisor => own.advisors += 1,
+                Kind::Elephant => own.elephants += 1,
+                Kind::Chariot => {
+                    own.chariots += 1;
+                    let moves = chariot_mobility(position, sq);
+                    value.add(4 * moves, 6 * moves);
+                    if file_of(sq) == file_of(enemy_general)
+                        && open_between(position, sq, enemy_general)
+                    {
+                        value.add(40, 20);
+                    }
+                }
+                Kind::Horse => {
+                    let moves = horse_mobility(position, side, sq);
+                    value.add(12 * moves - 30, 12 * moves - 30);
+                }
+                Kind::Cannon => {
+                    let moves = cannon_mobility(position, sq);
+                    value.add(2 * moves, moves);
+                    if file_of(sq) == file_of(enemy_general) {
+                        match screens_between(position, sq, enemy_general) {
+                            // The hollow cannon: nothing between it and the general.
+                            0 => value.add(90, 30),
+                            1 => value.add(25, 10),
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if matches!(
+                kind,
+                Kind::Chariot | Kind::Horse | Kind::Cannon | Kind::Soldier
+            ) && !on_home_half(side, sq)
+            {
+                own.attackers += 1;
+            }
+        }
+        value
+    }
+
+    /// Penalty for `side`'s general: missing defenders weighed by the enemy's attackers.
+    fn safety(position: &Position, side: Side, facts: &[SideFacts; 2]) -> i32 {
+        let own = facts[side.index()];
+        let enemy = facts[side.opponent().index()];
+        let missing = (2 - own.advisors).max(0) * 2 + (2 - own.elephants).max(0);
+        let mut penalty = missing * (12 + 10 * enemy.chariots + 4 * enemy.attackers);
+        let general = position.general(side);
+        // Enemy attackers across the river, the closer to the general the more dangerous,
+        // and the more so when defenders are missing.
+        let mut pressure = 0;
+        for &sq in position.pieces(side.opponent()) {
+            if !on_home_half(side, sq) {
+                continue;
+            }
+            let weight = match kind_of(position.at(sq)) {
+                Kind::Chariot => 10,
+                Kind::Horse => 12,
+                Kind::Cannon => 8,
+                Kind::Soldier => 6,
+                _ => 0,
+            };
+            let distance = i32::from(file_of(sq).abs_diff(file_of(general)))
+                + i32::from(rank_of(sq).abs_diff(rank_of(general)));
+            pressure += weight * (5 - distance).max(0);
+        }
+        penalty += pressure * (4 + missing) / 4;
+        // Enemy pieces inside or next to the palace.
+        for step in DIAGONAL.iter().chain(ORTHOGONAL.iter()) {
+            let sq = offset(general, *step);
+            if sq != OFF && position.at(sq) != EMPTY && position.at(sq) != OFF {
+                let code = position.at(sq);
+                if side_of(code) != side && kind_of(code) != Kind::Soldier {
+                    penalty += 20;
+                }
+            }
+        }
+        penalty
+    }
+}
+
+/// Empty points and captures a chariot on `sq` reaches.
+#[inline]
+fn chariot_mobility(position: &Position, sq: Square) -> i32 {
+    let mut count = 0;
+    for step in ORTHOGONAL {
+        let mut to = offset(sq, step);
+        while position.at(to) == EMPTY {
+            count += 1;
+            to = offset(to, step);
+        }
+    }
+    count
+}
+
+/// Horse jumps with a free leg onto a point not held by its own side.
+#[inline]
+fn horse_mobility(position: &Position, side: Side, sq: Square) -> i32 {
+    let mut count = 0;
+    for (leg, targets) in HORSE_JUMPS {
+        if position.at(offset(sq, leg)) == EMPTY {
+            for target in targets {
+                let to = offset(sq, target);
+                if TARGET[side.index()][usize::from(position.at(to))] {
+                    count += 1;
+                }
+            }
+        }
+    }
+    count
+}
+
+/// Empty points a cannon on `sq` reaches.
+#[inline]
+fn cannon_mobility(position: &Position, sq: Square) -> i32 {
+    chariot_mobility(position, sq)
+}
+
+/// Pieces strictly between two points of one file.
+fn screens_between(position: &Position, from: Square, to: Square) -> i32 {
+    let step = if rank_of(to) > rank_of(from) {
+        NORTH
+    } else {
+        SOUTH
+    };
+    let mut count = 0;
+    let mut sq = offset(from, step);
+    while sq != to && position.at(sq) != OFF {
+        if position.at(sq) != EMPTY {
+            count += 1;
+        }
+        sq = offset(sq, step);
+    }
+    count
+}
+
+fn open_between(position: &Position, from: Square, to: Square) -> bool {
+    screens_between(position, from, to) == 0
+}
+
+impl Evaluator<Xiangqi> for Strong {
+    fn evaluate(&self, game: &Xiangqi) -> i32 {
+        let position = game.position();
+        let mut facts = [SideFacts::default(); 2];
+        let red = Strong::side_value(position, Side::First, &mut facts);
+        let black = Strong::side_value(position, Side::Second, &mut facts);
+        let mut midgame = red.midgame - black.midgame;
+        let mut endgame = red.endgame - black.endgame;
+        let red_safety = Strong::safety(position, Side::First, &facts);
+        let black_safety = Strong::safety(position, Side::Second, &facts);
+        midgame += black_safety - red_safety;
+        endgame += (black_safety - red_safety) / 2;
+        let phase = (facts[0].phase + facts[1].phase).min(FULL_PHASE);
+        let mut value = (midgame * phase + endgame * (FULL_PHASE - phase)) / FULL_PHASE;
+        // Defenders guarding each other (connected advisors and elephants) hold the palace.
+        value += 8 * (facts[0].advisors.min(2) + facts[0].elephants.min(2))
+            - 8 * (facts[1].advisors.min(2) + facts[1].elephants.min(2));
+        // Without attackers a side cannot win: pull such values towards a draw.
+        for (side, sign) in [(Side::First, 1), (Side::Second, -1)] {
+            if facts[side.index()].attackers == 0
+                && facts[side.index()].phase == 0
+                && sign * value > 0
+                && !has_soldiers(position, side)
+            {
+                value /= 8;
+            }
+        }
+        let tempo = 15;
+        match position.side_to_move() {
+            Side::First => value + tempo,
+            Side::Second => -value + tempo,
+        }
+    }
+
+    fn noisy_moves(&self, game: &Xiangqi, moves: &mut Vec<Move>) {
+        game.generate_captures(moves);
+        let position = game.position();
+        moves.retain(|&mv| see(position, mv, &EXCHANGE) >= 0);
+    }
+
+    fn tactical_score(&self, game: &Xiangqi, mv: Move) -> Option<i32> {
+        let victim = game.captured_kind(mv)?;
+        let position = game.position();
+        let attacker = game.moving_kind(mv);
+        if EXCHANGE[attacker as usize] <= EXCHANGE[victim as usize] {
+            return Some(EXCHANGE[victim as usize] * 8 - EXCHANGE[attacker as usize] / 10);
+        }
+        let exchange = see(position, mv, &EXCHANGE);
+        if exchange >= 0 {
+            Some(EXCHANGE[victim as usize] * 8 - EXCHANGE[attacker as usize] / 10)
+        } else {
+            Some(exchange)
+        }
+    }
+
+    fn features(&self) -> Features {
+        Features {
+            quiescence: true,
+            quiescence_check_evasions: true,
+            null_move: true,
+            late_move_reductions: true,
+            late_move_pruning: true,
+            futility_pruning: true,
+            reverse_futility_pruning: true,
+            bad_tactic_pruning: true,
+            check_extension: true,
+            aspiration_windows: true,
+            futility_margin: 120,
+            reverse_futility_margin: 110,
+            aspiration_window: 40,
+        }
+    }
+}
+
+fn has_soldiers(position: &Position, side: Side) -> bool {
+    let soldier = code(side, Kind::Soldier);
+    position
+        .pieces(side)
+        .iter()
+        .any(|&sq| position.at(sq) == soldier)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_search::Game;
+
+    #[test]
+    fn the_start_is_level_but_for_the_tempo() {
+        let game = Xiangqi::start();
+        assert_eq!(Strong.evaluate(&game), 15);
+        let black = Xiangqi::from_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+        )
+        .expect("valid");
+        assert_eq!(Strong.evaluate(&black), 15);
+    }
+
+    #[test]
+    fn a_chariot_up_is_a_big_advantage() {
+        let game = Xiangqi::from_fen(
+            "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        )
+        .expect("valid");
+        assert!(Strong.evaluate(&game) > 800, "{}", Strong.evaluate(&game));
+        assert!(game.null_move_allowed());
+    }
+}

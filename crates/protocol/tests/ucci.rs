@@ -1,0 +1,120 @@
+//! UCCI transcripts: what ply answers to what a GUI (ElephantEye's protocol) sends.
+
+use std::io::{Cursor, Write};
+use std::sync::{Arc, Mutex};
+
+use ply_games::{GameOptions, new_session};
+use ply_protocol::ucci;
+
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("lock").extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn transcript(input: &str) -> Vec<String> {
+    let session = new_session("xiangqi", &GameOptions::default()).expect("xiangqi is available");
+    let output = Shared::default();
+    ucci::run(session, Cursor::new(input.to_string()), output.clone()).expect("runs");
+    let bytes = output.0.lock().expect("lock").clone();
+    String::from_utf8(bytes)
+        .expect("utf-8")
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+fn bestmove(lines: &[String]) -> Option<String> {
+    lines
+        .iter()
+        .find_map(|line| line.strip_prefix("bestmove "))
+        .map(|rest| rest.split_whitespace().next().unwrap_or("").to_string())
+}
+
+#[test]
+fn handshake_and_a_fixed_depth_search() {
+    let lines = transcript("ucci\nisready\nposition startpos moves h2e2\ngo depth 4\n");
+    assert_eq!(lines.first().map(String::as_str), Some("id name ply"));
+    assert!(lines.iter().any(|l| l == "ucciok"));
+    assert!(lines.iter().any(|l| l == "readyok"));
+    let info = lines.iter().filter(|l| l.starts_with("info depth")).count();
+    assert_eq!(info, 4, "{lines:?}");
+    let best = bestmove(&lines).expect("a move");
+    // Black answers: its pieces stand on ranks 5-9.
+    assert!(best.len() == 4 && best.as_bytes()[1] >= b'5', "{best}");
+    assert_eq!(lines.last().map(String::as_str), Some("bye"));
+}
+
+#[test]
+fn banned_moves_are_not_played() {
+    let lines = transcript(
+        "position fen 4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1\nbanmoves e1e9 e1e2\ngo depth 2\n",
+    );
+    let best = bestmove(&lines).expect("a move");
+    assert!(best != "e1e9" && best != "e1e2", "{best}");
+}
+
+#[test]
+fn a_mate_in_one_is_found_and_scored_as_mate() {
+    // Two soldiers next to the palace and a third one stepping up: e7e8 and d8d9 both mate.
+    let lines = transcript("position fen 4k4/3P1P3/4P4/p8/9/9/9/9/9/3K5 w - - 0 1\ngo depth 3\n");
+    let best = bestmove(&lines).expect("a move");
+    assert!(best == "e7e8" || best == "d8d9", "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains(" score 9999 ")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn no_legal_move_is_nobestmove() {
+    // Black is stalemated by two soldiers: a loss in xiangqi, and nothing to play.
+    let lines = transcript("position fen 4k4/3P1P3/9/9/9/9/9/9/9/3K5 b - - 0 1\ngo depth 3\n");
+    assert!(lines.iter().any(|l| l == "nobestmove"), "{lines:?}");
+}
+
+#[test]
+fn garbage_is_answered_never_fatal() {
+    let lines = transcript(
+        "fly away\ngo depth lots\nposition fen nonsense\nposition startpos moves h2e2 z9z9\nsetoption hashsize -3\nsetoption mystery 1\nisready\nquit\n",
+    );
+    let errors = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
+    assert_eq!(errors, 6, "{lines:?}");
+    assert!(lines.iter().any(|l| l == "readyok"));
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_move() {
+    let lines = transcript(
+        "setoption usemillisec true\nposition startpos\ngo infinite\nisready\nstop\nquit\n",
+    );
+    assert!(bestmove(&lines).is_some(), "{lines:?}");
+}
+
+#[test]
+fn a_clock_search_returns_within_its_time() {
+    let start = std::time::Instant::now();
+    let lines =
+        transcript("setoption usemillisec true\nposition startpos\ngo time 2000 increment 0\n");
+    assert!(bestmove(&lines).is_some(), "{lines:?}");
+    assert!(start.elapsed().as_secs() < 10);
+}
+
+#[test]
+fn a_position_our_rules_call_finished_still_gets_a_move() {
+    // Red has checked perpetually: by ply's rules Black has won, but a GUI may play on.
+    let lines = transcript(
+        "position fen 4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1 moves a7a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9\ngo depth 2\n",
+    );
+    assert_eq!(bestmove(&lines).as_deref(), Some("e9e8"), "{lines:?}");
+}
