@@ -42,6 +42,8 @@ enum Command {
     Match(MatchArgs),
     /// Speak the Gomocup (Piskvork) protocol for caro tournaments (as `pbrain-ply`).
     Gomocup,
+    /// Speak UCI on standard input/output (chess; xiangqi via UCI_Variant) for GUIs.
+    Uci,
     /// Speak UCCI (xiangqi GUIs in the ElephantEye tradition) on standard input and output.
     Ucci(UcciArgs),
     /// Start the web app (what `ply` alone does) and print its URL.
@@ -74,6 +76,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Match(args)) => commands::match_runner::run(&args),
         Some(Command::Gomocup) => commands::gomocup::run(),
+        Some(Command::Uci) => commands::uci::run(),
         Some(Command::Ucci(args)) => commands::ucci::run(&args),
     };
     match result {

@@ -2,6 +2,7 @@
 //! erased [`Session`] interface that front ends speak, and the [`registry`] of games.
 
 pub mod caro;
+pub mod chess;
 pub mod grid;
 pub mod registry;
 pub mod session;

@@ -89,6 +89,29 @@ impl Default for Features {
     }
 }
 
+/// Further engine refinements an evaluator opts into, beyond [`Features`]. All off by
+/// default, so evaluators written before they existed keep their exact behaviour (and node
+/// counts). None of them changes the value of an exact search; they shape ordering and
+/// selectivity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Refinements {
+    /// Order quiet moves also by continuation history: how well a move answered the
+    /// previous move and followed up our own move before it (indexed by
+    /// [`Game::continuation_index`]).
+    pub continuation_history: bool,
+    /// In quiescence (when not evading check), skip tactical moves the evaluator scores
+    /// negative (losing exchanges by SEE).
+    pub quiescence_skip_bad_tactics: bool,
+    /// Internal iterative reduction: search one ply shallower where the table has no move
+    /// for a node at depth 4 or more.
+    pub internal_iterative_reduction: bool,
+    /// Reduce late quiet moves less when their history is good and more when it is bad.
+    pub history_reductions: bool,
+    /// Skip quiet moves at low depth whose history is very bad (the margin is per ply of
+    /// depth, in history units; 0 turns it off).
+    pub history_pruning_margin: i32,
+}
+
 /// A game's judgement of positions and moves.
 pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// The static value of `game` from the side to move's view, in the evaluator's units
@@ -134,5 +157,10 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// The engine hooks this evaluator switches on.
     fn features(&self) -> Features {
         Features::EXACT
+    }
+
+    /// The further refinements this evaluator switches on (none by default).
+    fn refinements(&self) -> Refinements {
+        Refinements::default()
     }
 }

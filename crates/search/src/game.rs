@@ -99,6 +99,19 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// One more than the largest value [`Game::move_index`] returns.
     fn move_index_bound(&self) -> usize;
 
+    /// A dense index of `mv` for continuation history, below
+    /// [`Game::continuation_index_bound`]: usually the moving piece and its target square
+    /// (chess: colour × piece × square, 768). Called before `mv` is made. The engine keeps a
+    /// bound² table per thread, so it uses continuation history only for bounds up to 1024.
+    fn continuation_index(&self, mv: Self::Move) -> usize {
+        self.move_index(mv)
+    }
+
+    /// One more than the largest value [`Game::continuation_index`] returns.
+    fn continuation_index_bound(&self) -> usize {
+        self.move_index_bound()
+    }
+
     /// `mv` packed into 16 bits for the transposition table. Distinct legal moves of one
     /// position must pack differently.
     fn pack_move(mv: Self::Move) -> u16;

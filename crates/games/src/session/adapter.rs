@@ -10,7 +10,7 @@ use super::lab::{LabReport, LabRequest, run_lab};
 use super::teaching_watch::TeachingWatch;
 use ply_search::{
     Engine, EngineOptions, Evaluator, RootMoveScore, SearchControl, SearchEvent, SearchRequest,
-    nodes_per_second, perft, perft_divide,
+    nodes_per_second, perft_divide,
 };
 
 use super::Session;
@@ -231,8 +231,7 @@ impl<R: Rules> Session for GameSession<R> {
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
-        let mut game = self.game.clone();
-        perft(&mut game, depth)
+        self.game.perft(depth)
     }
 
     fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {

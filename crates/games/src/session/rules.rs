@@ -105,6 +105,13 @@ pub trait Rules: Game + Sized {
         out
     }
 
+    /// Leaves of the legal-move tree `depth` plies deep, bulk-counted at the last ply. The
+    /// default walks the tree through [`Game`]; a game may count faster on its own board.
+    fn perft(&self, depth: u32) -> u64 {
+        let mut game = self.clone();
+        ply_search::perft(&mut game, depth)
+    }
+
     /// Candidate moves for the opening of a match game: the strong player's candidates,
     /// so that random openings stay reasonable (caro stones near the centre).
     fn opening_candidates(&self) -> Vec<Self::Move> {

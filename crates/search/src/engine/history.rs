@@ -6,11 +6,18 @@ use crate::game::Side;
 /// Largest magnitude a history score reaches.
 pub const HISTORY_MAX: i32 = 16_384;
 
-/// Killers and history of one search thread.
+/// Largest continuation index bound the engine keeps a table for (the table is bound²).
+pub const CONTINUATION_BOUND_MAX: usize = 1024;
+
+/// Killers, history and continuation history of one search thread.
 pub struct OrderingMemory<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
     index_bound: usize,
+    /// `continuation[previous * bound + current]`: how well a move (by continuation index)
+    /// did after a given earlier move. Empty when unused.
+    continuation: Vec<i16>,
+    continuation_bound: usize,
 }
 
 impl<M: Copy + Eq> OrderingMemory<M> {
@@ -20,6 +27,54 @@ impl<M: Copy + Eq> OrderingMemory<M> {
             killers: vec![[None, None]; plies],
             history: vec![0; index_bound * 2],
             index_bound,
+            continuation: Vec::new(),
+            continuation_bound: 0,
+        }
+    }
+
+    /// Keeps a continuation table for indices below `bound` (0, or a bound past
+    /// [`CONTINUATION_BOUND_MAX`], for none). Kept, halved, when the size is unchanged.
+    pub fn prepare_continuation(&mut self, bound: usize) {
+        let bound = if bound > CONTINUATION_BOUND_MAX {
+            0
+        } else {
+            bound
+        };
+        if bound != self.continuation_bound {
+            self.continuation = vec![0; bound * bound];
+            self.continuation_bound = bound;
+        }
+        for value in &mut self.continuation {
+            *value /= 2;
+        }
+    }
+
+    /// The continuation score of the move with continuation index `current` after the
+    /// move with index `previous` (0 when unknown).
+    #[inline]
+    pub fn continuation(&self, previous: Option<usize>, current: usize) -> i32 {
+        match previous {
+            Some(previous) if current < self.continuation_bound => self
+                .continuation
+                .get(previous * self.continuation_bound + current)
+                .map_or(0, |&value| i32::from(value)),
+            _ => 0,
+        }
+    }
+
+    /// Moves a continuation score towards ±`HISTORY_MAX` by `bonus`.
+    pub fn update_continuation(&mut self, previous: Option<usize>, current: usize, bonus: i32) {
+        let Some(previous) = previous else {
+            return;
+        };
+        if current >= self.continuation_bound {
+            return;
+        }
+        let slot = previous * self.continuation_bound + current;
+        if let Some(value) = self.continuation.get_mut(slot) {
+            let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+            let old = i32::from(*value);
+            *value = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
         }
     }
 
@@ -105,5 +160,22 @@ mod tests {
         assert_eq!(memory.history(Side::Second, 3), 0);
         memory.update_history(Side::First, 3, -2_000);
         assert!(memory.history(Side::First, 3) < value);
+    }
+
+    #[test]
+    fn continuation_is_per_pair_and_off_past_the_bound() {
+        let mut memory = OrderingMemory::<u8>::new(1, 4);
+        memory.prepare_continuation(8);
+        memory.update_continuation(Some(2), 5, 1_000);
+        assert!(memory.continuation(Some(2), 5) > 0);
+        assert_eq!(memory.continuation(Some(3), 5), 0);
+        assert_eq!(memory.continuation(None, 5), 0);
+        for _ in 0..1000 {
+            memory.update_continuation(Some(1), 1, -2_000);
+        }
+        assert!(memory.continuation(Some(1), 1) >= -HISTORY_MAX);
+        memory.prepare_continuation(CONTINUATION_BOUND_MAX + 1);
+        memory.update_continuation(Some(0), 0, 1_000);
+        assert_eq!(memory.continuation(Some(0), 0), 0);
     }
 }

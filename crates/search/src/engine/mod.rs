@@ -179,11 +179,17 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             threads,
         };
         let index_bound = game.move_index_bound();
+        let continuation_bound = if self.evaluator.refinements().continuation_history {
+            game.continuation_index_bound()
+        } else {
+            0
+        };
         self.memories
             .resize_with(threads, || OrderingMemory::new(MAX_PLY, index_bound));
         let mut memories = std::mem::take(&mut self.memories);
         for memory in &mut memories {
             memory.prepare(index_bound);
+            memory.prepare_continuation(continuation_bound);
         }
         let evaluator = &self.evaluator;
 
@@ -281,7 +287,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
         let tt_move = self.table.probe(game.hash()).and_then(|entry| entry.mv);
         let memory = OrderingMemory::new(1, 0);
-        list.score(game, &self.evaluator, &memory, 0, tt_move);
+        list.score(game, &self.evaluator, &memory, 0, tt_move, [None, None]);
         let mut ordered = Vec::with_capacity(list.len());
         let mut index = 0;
         while let Some(picked) = list.pick(index) {

@@ -30,7 +30,8 @@ impl<M: Copy + Eq> ScoredMoves<M> {
         }
     }
 
-    /// Scores every move in `self.moves` for the position `game` at `ply`.
+    /// Scores every move in `self.moves` for the position `game` at `ply`, where
+    /// `previous` holds the continuation indices of the last two moves (latest first).
     pub fn score<G, E>(
         &mut self,
         game: &G,
@@ -38,6 +39,7 @@ impl<M: Copy + Eq> ScoredMoves<M> {
         memory: &OrderingMemory<M>,
         ply: usize,
         tt_move: Option<u16>,
+        previous: [Option<usize>; 2],
     ) where
         G: Game<Move = M>,
         E: Evaluator<G>,
@@ -56,7 +58,15 @@ impl<M: Copy + Eq> ScoredMoves<M> {
                     Some(value) => BAD_TACTIC + value.max(-TACTIC_SPAN) + TACTIC_SPAN,
                     None if killers[0] == Some(mv) => KILLER,
                     None if killers[1] == Some(mv) => KILLER - 1,
-                    None => memory.history(side, game.move_index(mv)),
+                    None => {
+                        let mut score = memory.history(side, game.move_index(mv));
+                        if previous[0].is_some() || previous[1].is_some() {
+                            let index = game.continuation_index(mv);
+                            score += memory.continuation(previous[0], index)
+                                + memory.continuation(previous[1], index);
+                        }
+                        score
+                    }
                 }
             };
             self.scores.push(score);
@@ -77,7 +87,11 @@ impl<M: Copy + Eq> ScoredMoves<M> {
             let score = if tt_move == Some(G::pack_move(mv)) {
                 TT_MOVE
             } else {
-                tactic.unwrap_or(0)
+                match tactic {
+                    Some(value) if value >= 0 => GOOD_TACTIC + value.min(TACTIC_SPAN),
+                    Some(value) => BAD_TACTIC + value.max(-TACTIC_SPAN) + TACTIC_SPAN,
+                    None => 0,
+                }
             };
             self.scores.push(score);
             self.quiet.push(tactic.is_none());
@@ -100,10 +114,16 @@ impl<M: Copy + Eq> ScoredMoves<M> {
         self.scores.swap(index, best);
         self.quiet.swap(index, best);
         let score = self.scores[index];
+        let quiet = self.quiet[index];
         Some(Picked {
             mv: self.moves[index],
-            quiet: self.quiet[index],
-            bad_tactic: !self.quiet[index] && score < KILLER && score != TT_MOVE,
+            quiet,
+            bad_tactic: !quiet && score < KILLER && score != TT_MOVE,
+            history: if quiet && score.abs() < KILLER - 1 {
+                score
+            } else {
+                0
+            },
         })
     }
 
@@ -139,4 +159,7 @@ pub struct Picked<M> {
     pub quiet: bool,
     /// Tactical but judged losing by the evaluator.
     pub bad_tactic: bool,
+    /// For a quiet move that is neither the table's move nor a killer: its history (and
+    /// continuation) score; else 0.
+    pub history: i32,
 }

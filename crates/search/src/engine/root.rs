@@ -255,6 +255,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 });
             }
             let window_alpha = alpha;
+            self.note_move(0, Some(mv));
             self.game.make_move(mv);
             let gives_check = self.game.in_check();
             let new_depth = depth - 1 + i32::from(self.features.check_extension && gives_check);

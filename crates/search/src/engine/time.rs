@@ -43,9 +43,11 @@ impl TimeBudget {
                 .unwrap_or(HORIZON_MOVES)
                 .clamp(1, HORIZON_MOVES);
             let share = remaining / moves + clock.increment * 3 / 4;
-            // Never plan to use more than 80% of what is left, nor to leave less than the
-            // overhead: the hard stop also has to return the move in time.
-            let ceiling = remaining * 4 / 5;
+            // Never plan to use more than a third of what is left (after the overhead): when
+            // a game lives on its increment the clock settles where one move takes about the
+            // increment, and this keeps twice the increment in hand there for a loaded
+            // machine's latency (with 80% a 10+0.1 game lost on time by a few ms).
+            let ceiling = remaining / 3;
             let clock_soft = (share * 3 / 5).min(ceiling).max(Duration::from_millis(1));
             let clock_hard = (share * 3).min(ceiling).max(Duration::from_millis(1));
             soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
@@ -117,6 +119,21 @@ mod tests {
         let budget = TimeBudget::new(&limits, Instant::now());
         assert!(budget.hard.expect("hard") <= Duration::from_millis(80));
         assert!(budget.soft.expect("soft") <= budget.hard.expect("hard"));
+    }
+
+    #[test]
+    fn a_low_clock_keeps_a_margin_above_the_increment() {
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(300),
+                increment: Duration::from_millis(100),
+                moves_to_go: None,
+            }),
+            move_overhead: Duration::from_millis(30),
+            ..Limits::default()
+        };
+        let budget = TimeBudget::new(&limits, Instant::now());
+        assert!(budget.hard.expect("hard") <= Duration::from_millis(90));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::history::{OrderingMemory, history_bonus};
 use super::ordering::ScoredMoves;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
-use crate::evaluator::{Evaluator, Features};
+use crate::evaluator::{Evaluator, Features, Refinements};
 use crate::event::Bound;
 use crate::game::{Game, Outcome, Side};
 use crate::limits::{Limits, SearchControl};
@@ -51,12 +51,15 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
     pub features: Features,
     /// The evaluator's cap on quiescence plies below the horizon.
     quiescence_plies: Option<u32>,
+    pub refinements: Refinements,
     pub memory: OrderingMemory<G::Move>,
     pub lists: Vec<ScoredMoves<G::Move>>,
     /// Triangular principal-variation table.
     pub pv: Vec<Vec<G::Move>>,
     static_evals: Vec<Option<i32>>,
     null_played: Vec<bool>,
+    /// Continuation index of the move made at each ply (`None` for a null move).
+    played: Vec<Option<usize>>,
     reductions: Vec<[i32; 64]>,
     pub nodes: u64,
     pub seldepth: usize,
@@ -70,6 +73,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     pub fn new(id: usize, game: G, evaluator: E, memory: OrderingMemory<G::Move>) -> Self {
         let features = evaluator.features();
         let quiescence_plies = evaluator.quiescence_plies();
+        let refinements = evaluator.refinements();
         let reductions = (0..64)
             .map(|depth| {
                 let mut row = [0; 64];
@@ -88,6 +92,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             evaluator,
             features,
             quiescence_plies,
+            refinements,
             memory,
             lists: (0..MAX_PLY)
                 .map(|_| ScoredMoves::with_capacity(64))
@@ -95,6 +100,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             static_evals: vec![None; MAX_PLY + 1],
             null_played: vec![false; MAX_PLY + 1],
+            played: vec![None; MAX_PLY + 1],
             reductions,
             nodes: 0,
             seldepth: 0,
@@ -148,6 +154,29 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         Score::eval(self.evaluator.evaluate(&self.game)).raw()
     }
 
+    /// Continuation indices of the two moves before the node at `ply` (latest first).
+    #[inline]
+    fn previous_moves(&self, ply: usize) -> [Option<usize>; 2] {
+        if !self.refinements.continuation_history {
+            return [None, None];
+        }
+        let at = |back: usize| {
+            ply.checked_sub(back)
+                .and_then(|p| self.played.get(p).copied().flatten())
+        };
+        [at(1), at(2)]
+    }
+
+    /// Records the move about to be made at `ply` for continuation history.
+    #[inline]
+    pub fn note_move(&mut self, ply: usize, mv: Option<G::Move>) {
+        if self.refinements.continuation_history
+            && let Some(slot) = self.played.get_mut(ply)
+        {
+            *slot = mv.map(|mv| self.game.continuation_index(mv));
+        }
+    }
+
     /// Line at `ply` becomes `mv` followed by the line at `ply + 1`.
     pub fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let (upper, lower) = self.pv.split_at_mut(ply + 1);
@@ -163,7 +192,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     pub fn negamax<const PV: bool>(
         &mut self,
         shared: &Shared<'_>,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: Score,
         mut beta: Score,
@@ -214,6 +243,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
 
+        if self.refinements.internal_iterative_reduction && depth >= 4 && tt_move.is_none() {
+            depth -= 1;
+        }
+
         let static_eval = if in_check {
             None
         } else {
@@ -245,6 +278,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 && self.game.null_move_allowed()
             {
                 let reduction = 3 + depth / 4;
+                self.note_move(ply, None);
                 self.game.make_null_move();
                 self.null_played[ply + 1] = true;
                 let score = -self.negamax::<false>(
@@ -272,7 +306,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.lists[ply] = list;
             return outcome_score(side, self.game.outcome_when_stuck(), ply);
         }
-        list.score(&self.game, &self.evaluator, &self.memory, ply, tt_move);
+        let previous = self.previous_moves(ply);
+        list.score(
+            &self.game,
+            &self.evaluator,
+            &self.memory,
+            ply,
+            tt_move,
+            previous,
+        );
 
         let original_alpha = alpha;
         let mut best = -Score::INFINITE;
@@ -289,6 +331,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     if self.features.late_move_pruning && depth <= 8 && quiets_seen >= late {
                         continue;
                     }
+                    let margin = self.refinements.history_pruning_margin;
+                    if margin > 0 && depth <= 3 && picked.history < -margin * depth {
+                        continue;
+                    }
                     if self.features.futility_pruning
                         && depth <= 6
                         && static_eval.is_some_and(|eval| {
@@ -302,6 +348,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
             }
 
+            self.note_move(ply, Some(mv));
             self.game.make_move(mv);
             searched += 1;
             if picked.quiet {
@@ -324,6 +371,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     reduction = self.reductions[depth.min(63) as usize][searched.min(63)];
                     reduction -= i32::from(PV);
                     reduction += i32::from(!improving);
+                    if self.refinements.history_reductions {
+                        reduction -= picked.history / 8_192;
+                    }
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
                 let null_beta = -alpha;
@@ -359,7 +409,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     }
                     if score >= beta {
                         if picked.quiet {
-                            self.reward_quiet(&list, index - 1, depth, ply);
+                            self.reward_quiet(&list, index - 1, depth, ply, previous);
                         }
                         break;
                     }
@@ -391,6 +441,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         cut_index: usize,
         depth: i32,
         ply: usize,
+        previous: [Option<usize>; 2],
     ) {
         let side = self.game.side_to_move();
         let bonus = history_bonus(depth);
@@ -398,10 +449,24 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.memory.add_killer(ply, cut_move);
         self.memory
             .update_history(side, self.game.move_index(cut_move), bonus);
+        let continuation = previous.iter().any(Option::is_some);
+        if continuation {
+            let index = self.game.continuation_index(cut_move);
+            for earlier in previous {
+                self.memory.update_continuation(earlier, index, bonus);
+            }
+        }
         for position in 0..cut_index {
             if list.is_quiet(position) {
-                let index = self.game.move_index(list.moves[position]);
+                let mv = list.moves[position];
+                let index = self.game.move_index(mv);
                 self.memory.update_history(side, index, -bonus);
+                if continuation {
+                    let index = self.game.continuation_index(mv);
+                    for earlier in previous {
+                        self.memory.update_continuation(earlier, index, -bonus);
+                    }
+                }
             }
         }
     }
@@ -478,6 +543,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         while let Some(picked) = list.pick(index) {
             index += 1;
             let mv = picked.mv;
+            if picked.bad_tactic
+                && !evading
+                && self.refinements.quiescence_skip_bad_tactics
+                && best.raw() > -Score::MAX_EVAL
+            {
+                continue;
+            }
+            self.note_move(ply, Some(mv));
             self.game.make_move(mv);
             let score = -self.quiescence::<PV>(shared, ply + 1, below_horizon + 1, -beta, -alpha);
             self.game.unmake_move(mv);

@@ -1,0 +1,236 @@
+//! ply's strong chess player: a tapered evaluation (material, piece-square tables,
+//! mobility, pawn structure, passed pawns, king safety, threats) with weights tuned on
+//! positions from self-play, static exchange evaluation for ordering and pruning, and the
+//! engine features it switches on.
+
+pub mod params;
+mod see;
+pub mod terms;
+mod weights;
+
+pub use see::{SEE_VALUES, see};
+pub use weights::WEIGHTS;
+
+use cozy_chess::{Color, Move, Piece, Rank};
+use ply_search::{Evaluator, Features, Game, Refinements};
+
+use super::position::Chess;
+use terms::{Sink, phase, trace};
+
+/// The engine's sink: weights summed into midgame and endgame scores.
+struct Score {
+    midgame: i32,
+    endgame: i32,
+}
+
+impl Sink for Score {
+    #[inline(always)]
+    fn add(&mut self, index: usize, count: i32) {
+        if let Some(&[midgame, endgame]) = WEIGHTS.get(index) {
+            self.midgame += i32::from(midgame) * count;
+            self.endgame += i32::from(endgame) * count;
+        }
+    }
+}
+
+/// The evaluation of `board` from White's view, in centipawns, before drawish scaling.
+pub fn white_view(board: &cozy_chess::Board) -> i32 {
+    let mut score = Score {
+        midgame: 0,
+        endgame: 0,
+    };
+    trace(board, &mut score);
+    let phase = phase(board);
+    (score.midgame * phase + score.endgame * (24 - phase)) / 24
+}
+
+/// How much of the score survives in endgames that are hard to win, out of 64: the
+/// stronger side without pawns and at most a minor piece up, or bishops of opposite
+/// colours with nothing else.
+pub fn scale(board: &cozy_chess::Board, white_score: i32) -> i32 {
+    let strong = if white_score >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let material = |color: Color| {
+        let count = |piece| board.colored_pieces(color, piece).len() as i32;
+        3 * (count(Piece::Knight) + count(Piece::Bishop))
+            + 5 * count(Piece::Rook)
+            + 9 * count(Piece::Queen)
+    };
+    let strong_pawns = board.colored_pieces(strong, Piece::Pawn).len();
+    let advantage = material(strong) - material(!strong);
+    if strong_pawns == 0 && advantage <= 3 {
+        return if material(strong) <= 3 { 0 } else { 16 };
+    }
+    let bishops = board.pieces(Piece::Bishop);
+    let others =
+        board.pieces(Piece::Knight) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    if others.is_empty()
+        && board.colored_pieces(Color::White, Piece::Bishop).len() == 1
+        && board.colored_pieces(Color::Black, Piece::Bishop).len() == 1
+    {
+        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+        let dark = (bishops.0 & DARK).count_ones();
+        if dark == 1 {
+            return 32;
+        }
+    }
+    64
+}
+
+/// ply's strong chess player.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Strong;
+
+impl Evaluator<Chess> for Strong {
+    fn evaluate(&self, game: &Chess) -> i32 {
+        let board = game.board();
+        let raw = white_view(board);
+        let scaled = raw * scale(board, raw) / 64;
+        // Fade towards a draw as the fifty-move counter runs.
+        let faded = scaled * (200 - i32::from(board.halfmove_clock())) / 200;
+        match board.side_to_move() {
+            Color::White => faded,
+            Color::Black => -faded,
+        }
+    }
+
+    fn noisy_moves(&self, game: &Chess, moves: &mut Vec<Move>) {
+        let board = game.board();
+        let us = board.side_to_move();
+        let enemy = board.colors(!us);
+        let last_rank = Rank::Eighth.relative_to(us).bitboard();
+        let ep_square = board
+            .en_passant()
+            .map(|file| cozy_chess::Square::new(file, Rank::Sixth.relative_to(us)).bitboard())
+            .unwrap_or(cozy_chess::BitBoard::EMPTY);
+        board.generate_moves(|mut piece_moves| {
+            let targets = if piece_moves.piece == Piece::Pawn {
+                enemy | last_rank | ep_square
+            } else {
+                enemy
+            };
+            piece_moves.to &= targets;
+            for mv in piece_moves {
+                if mv.promotion.is_none_or(|p| p == Piece::Queen) {
+                    moves.push(mv);
+                }
+            }
+            false
+        });
+    }
+
+    fn tactical_score(&self, game: &Chess, mv: Move) -> Option<i32> {
+        let kind = game.move_kind(mv);
+        match (kind.captured, mv.promotion) {
+            (None, None) => None,
+            (None, Some(Piece::Queen)) => {
+                let exchange = see(game.board(), mv);
+                Some(if exchange >= 0 { 8_000 } else { exchange })
+            }
+            (_, Some(promotion)) if promotion != Piece::Queen => Some(-20_000),
+            (Some(victim), _) => {
+                let exchange = see(game.board(), mv);
+                if exchange >= 0 {
+                    Some(SEE_VALUES[victim as usize] * 8 - kind.piece as i32 + 1_000)
+                } else {
+                    Some(exchange)
+                }
+            }
+            (None, Some(_)) => None,
+        }
+    }
+
+    fn features(&self) -> Features {
+        Features {
+            quiescence: true,
+            quiescence_check_evasions: true,
+            null_move: true,
+            late_move_reductions: true,
+            late_move_pruning: true,
+            futility_pruning: true,
+            reverse_futility_pruning: true,
+            bad_tactic_pruning: true,
+            check_extension: true,
+            aspiration_windows: true,
+            futility_margin: 90,
+            reverse_futility_margin: 80,
+            aspiration_window: 25,
+        }
+    }
+
+    fn refinements(&self) -> Refinements {
+        Refinements {
+            continuation_history: true,
+            quiescence_skip_bad_tactics: true,
+            internal_iterative_reduction: true,
+            history_reductions: true,
+            history_pruning_margin: 3_000,
+        }
+    }
+}
+
+/// Whether `game` is a position the strong evaluation may judge (not finished).
+pub fn is_quiet(game: &Chess) -> bool {
+    if game.in_check() {
+        return false;
+    }
+    let mut noisy = Vec::new();
+    Strong.noisy_moves(game, &mut noisy);
+    noisy.iter().all(|&mv| {
+        Strong
+            .tactical_score(game, mv)
+            .is_none_or(|score| score < 0)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::fen;
+
+    fn eval(fen_text: &str) -> i32 {
+        Strong.evaluate(&fen::parse(fen_text, false).expect("valid"))
+    }
+
+    #[test]
+    fn symmetric_positions_differ_only_by_tempo() {
+        let white = eval(fen::START);
+        let black = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(white, black);
+        assert!(white.abs() < 40, "{white}");
+    }
+
+    #[test]
+    fn mirrored_positions_score_the_same_for_the_side_to_move() {
+        let a = eval("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let b = eval("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn material_and_drawish_endings() {
+        assert!(eval("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1") > 700);
+        assert!(eval("4k3/8/8/8/8/8/8/Q3K3 b - - 0 1") < -700);
+        assert_eq!(eval("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"), 0);
+        assert!(eval("4k3/8/8/8/8/8/8/R3K1n1 w - - 0 1").abs() < 100);
+    }
+
+    #[test]
+    fn noisy_moves_are_captures_and_queen_promotions() {
+        let game = fen::parse("1r2k3/P7/8/3p4/4P3/8/8/4K3 w - - 0 1", false).expect("valid");
+        let mut moves = Vec::new();
+        Strong.noisy_moves(&game, &mut moves);
+        let mut names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        names.sort();
+        assert_eq!(names, ["a7a8q", "a7b8q", "e4d5"]);
+        assert!(Strong.tactical_score(&game, "a7b8q".parse().expect("move")) > Some(0));
+        assert!(Strong.tactical_score(&game, "a7a8q".parse().expect("move")) < Some(0));
+        assert_eq!(
+            Strong.tactical_score(&game, "e1d2".parse().expect("move")),
+            None
+        );
+    }
+}

@@ -1,0 +1,113 @@
+//! The layout of the strong evaluation's parameters: one midgame and one endgame weight per
+//! parameter, in a flat table that Texel tuning can adjust. A term adds `count` times its
+//! weight, counts being White's minus Black's.
+
+/// Material of pawn, knight, bishop, rook, queen, king (the king's is unused).
+pub const MATERIAL: usize = 0;
+/// Piece-square tables: `PIECE_SQUARE + piece * 64 + square`, squares from White's side.
+pub const PIECE_SQUARE: usize = MATERIAL + 6;
+/// Knight mobility by number of safe squares (0–8).
+pub const MOBILITY_KNIGHT: usize = PIECE_SQUARE + 6 * 64;
+/// Bishop mobility (0–13).
+pub const MOBILITY_BISHOP: usize = MOBILITY_KNIGHT + 9;
+/// Rook mobility (0–14).
+pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14;
+/// Queen mobility (0–27).
+pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15;
+/// Passed pawn by relative rank.
+pub const PASSED: usize = MOBILITY_QUEEN + 28;
+/// Passed pawn whose way to promotion is empty, by relative rank.
+pub const PASSED_FREE: usize = PASSED + 8;
+/// Own king's distance to the square in front of a passed pawn, by relative rank.
+pub const PASSED_OWN_KING: usize = PASSED_FREE + 8;
+/// Enemy king's distance to the square in front of a passed pawn, by relative rank.
+pub const PASSED_ENEMY_KING: usize = PASSED_OWN_KING + 8;
+/// A pawn with another of its side in front on its file.
+pub const DOUBLED: usize = PASSED_ENEMY_KING + 8;
+/// A pawn with no pawn of its side on the neighbouring files.
+pub const ISOLATED: usize = DOUBLED + 1;
+/// A pawn that no neighbour can support and whose stop square an enemy pawn guards.
+pub const BACKWARD: usize = ISOLATED + 1;
+/// A pawn with a neighbour beside it, by relative rank.
+pub const PHALANX: usize = BACKWARD + 1;
+/// A pawn defended by a pawn, by relative rank.
+pub const SUPPORTED: usize = PHALANX + 8;
+/// Two bishops or more.
+pub const BISHOP_PAIR: usize = SUPPORTED + 8;
+/// A rook on a file without pawns.
+pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+/// A rook on a file without pawns of its side.
+pub const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// Attack on the enemy king's zone, by attack units (0–31).
+pub const KING_ATTACK: usize = ROOK_SEMI_OPEN_FILE + 1;
+/// Number of king-attack buckets.
+pub const KING_ATTACK_BUCKETS: usize = 32;
+/// Shield pawns one rank in front of the king (per file next to it).
+pub const SHIELD_NEAR: usize = KING_ATTACK + KING_ATTACK_BUCKETS;
+/// Shield pawns two ranks in front.
+pub const SHIELD_FAR: usize = SHIELD_NEAR + 1;
+/// Files next to the king with no shield pawn.
+pub const SHIELD_MISSING: usize = SHIELD_FAR + 1;
+/// The king on a file without pawns of its side.
+pub const KING_OPEN_FILE: usize = SHIELD_MISSING + 1;
+/// Enemy pieces (not pawns) attacked by our pawns.
+pub const THREAT_BY_PAWN: usize = KING_OPEN_FILE + 1;
+/// Enemy pieces attacked by us and defended by nothing.
+pub const HANGING: usize = THREAT_BY_PAWN + 1;
+/// Enemy rooks and queens attacked by our knights and bishops.
+pub const THREAT_BY_MINOR: usize = HANGING + 1;
+/// The side to move.
+pub const TEMPO: usize = THREAT_BY_MINOR + 1;
+/// A knight on ranks 4–6 guarded by a pawn that no enemy pawn can chase away.
+pub const KNIGHT_OUTPOST: usize = TEMPO + 1;
+/// Number of parameters.
+pub const COUNT: usize = KNIGHT_OUTPOST + 1;
+
+/// The name of parameter `index`, for the tuner's report.
+pub fn name(index: usize) -> String {
+    const PIECES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    let ranges: [(usize, &str); 27] = [
+        (MATERIAL, "material"),
+        (PIECE_SQUARE, "psq"),
+        (MOBILITY_KNIGHT, "mobility knight"),
+        (MOBILITY_BISHOP, "mobility bishop"),
+        (MOBILITY_ROOK, "mobility rook"),
+        (MOBILITY_QUEEN, "mobility queen"),
+        (PASSED, "passed"),
+        (PASSED_FREE, "passed free"),
+        (PASSED_OWN_KING, "passed own king"),
+        (PASSED_ENEMY_KING, "passed enemy king"),
+        (DOUBLED, "doubled"),
+        (ISOLATED, "isolated"),
+        (BACKWARD, "backward"),
+        (PHALANX, "phalanx"),
+        (SUPPORTED, "supported"),
+        (BISHOP_PAIR, "bishop pair"),
+        (ROOK_OPEN_FILE, "rook open file"),
+        (ROOK_SEMI_OPEN_FILE, "rook semi-open file"),
+        (KING_ATTACK, "king attack"),
+        (SHIELD_NEAR, "shield near"),
+        (SHIELD_FAR, "shield far"),
+        (SHIELD_MISSING, "shield missing"),
+        (KING_OPEN_FILE, "king open file"),
+        (THREAT_BY_PAWN, "threat by pawn"),
+        (HANGING, "hanging"),
+        (THREAT_BY_MINOR, "threat by minor"),
+        (TEMPO, "tempo"),
+    ];
+    if index == KNIGHT_OUTPOST {
+        return "knight outpost".to_string();
+    }
+    let (start, label) = ranges
+        .iter()
+        .rev()
+        .find(|(start, _)| *start <= index)
+        .copied()
+        .unwrap_or((0, "?"));
+    let offset = index - start;
+    match start {
+        MATERIAL => format!("material {}", PIECES[offset.min(5)]),
+        PIECE_SQUARE => format!("psq {} {}", PIECES[(offset / 64).min(5)], offset % 64),
+        _ => format!("{label} {offset}"),
+    }
+}
