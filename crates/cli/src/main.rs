@@ -18,6 +18,7 @@ use commands::perft::PerftArgs;
 use commands::play::PlayArgs;
 use commands::serve::ServeArgs;
 use commands::ucci::UcciArgs;
+use commands::uci::UciArgs;
 
 /// ply plays tic-tac-toe, caro (gomoku), xiangqi and chess, and shows how search thinks.
 #[derive(Parser)]
@@ -42,8 +43,8 @@ enum Command {
     Match(MatchArgs),
     /// Speak the Gomocup (Piskvork) protocol for caro tournaments (as `pbrain-ply`).
     Gomocup,
-    /// Speak UCI on standard input/output (chess; xiangqi via UCI_Variant) for GUIs.
-    Uci,
+    /// Speak UCI on standard input/output (chess by default, or xiangqi) for GUIs.
+    Uci(UciArgs),
     /// Speak UCCI (xiangqi GUIs in the ElephantEye tradition) on standard input and output.
     Ucci(UcciArgs),
     /// Start the web app (what `ply` alone does) and print its URL.
@@ -76,7 +77,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Match(args)) => commands::match_runner::run(&args),
         Some(Command::Gomocup) => commands::gomocup::run(),
-        Some(Command::Uci) => commands::uci::run(),
+        Some(Command::Uci(args)) => commands::uci::run(&args),
         Some(Command::Ucci(args)) => commands::ucci::run(&args),
     };
     match result {

@@ -332,3 +332,34 @@ fn an_sprt_stops_when_it_decides() {
         .expect("games count");
     assert!(games < 400, "stopped early after {games} games");
 }
+
+#[test]
+fn uci_starts_in_the_variant_named_on_the_command_line() {
+    let output = ply_with_input(
+        &["uci", "xiangqi"],
+        "uci\nisready\nposition startpos moves h2e2\ngo depth 3\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains("option name UCI_Variant type combo default xiangqi"),
+        "{text}"
+    );
+    let best = text
+        .lines()
+        .find_map(|line| line.strip_prefix("bestmove "))
+        .expect("a bestmove line");
+    // Black answers h2e2 with a xiangqi move in Pikafish's coordinates (ranks 0–9).
+    let mv = best.split_whitespace().next().unwrap_or("");
+    assert_eq!(mv.len(), 4, "{text}");
+    assert!(mv.as_bytes()[1].is_ascii_digit() && mv.as_bytes()[3].is_ascii_digit());
+    assert!(mv.as_bytes()[1] >= b'5', "black moves from its half: {mv}");
+
+    let chess = ply_with_input(&["uci"], "uci\nquit\n");
+    assert!(String::from_utf8_lossy(&chess.stdout).contains("default chess"));
+
+    let unknown = ply_with_input(&["uci", "go"], "uci\nquit\n");
+    assert!(!unknown.status.success());
+    let error = String::from_utf8_lossy(&unknown.stderr);
+    assert!(error.contains("chess or xiangqi"), "{error}");
+}

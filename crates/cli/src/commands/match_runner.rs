@@ -18,6 +18,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ply_games::{GameOptions, GameSpec, Session, Status};
 use ply_search::{Limits, Side};
 
+use super::match_record::{GameTags, first_halves, tagged};
 use crate::args::{EngineArgs, GameArgs, LimitArgs, default_limits};
 use crate::contestants::{self, Clocks, Contestant, ContestantError, MoveRequest};
 use crate::elo::{Sprt, Tally, Verdict, estimate, format_elo};
@@ -270,23 +271,50 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                         }
                     }
                     if let Some(file) = out.as_mut() {
-                        let header = format!(
-                            "# pair {} · {} plays {} · {}\n",
-                            pair + 1,
-                            args.a,
-                            if record.a_side == Side::First {
-                                "first"
-                            } else {
-                                "second"
-                            },
-                            record.reason
-                        );
-                        let text = name_players(&record.export, &args.a, &args.b, record.a_side);
-                        if let Err(error) = writeln!(file, "{header}{text}") {
+                        let (first, second) = if record.a_side == Side::First {
+                            (args.a.to_string(), args.b.to_string())
+                        } else {
+                            (args.b.to_string(), args.a.to_string())
+                        };
+                        let tags = GameTags {
+                            first: &first,
+                            second: &second,
+                            round: format!(
+                                "{}.{}",
+                                pair + 1,
+                                if record.a_side == Side::First { 1 } else { 2 }
+                            ),
+                            first_halves: first_halves(record.a_halves, record.a_side),
+                            termination: &record.reason,
+                        };
+                        if let Err(error) = writeln!(file, "{}", tagged(&record.export, &tags)) {
                             failure.get_or_insert(anyhow!("cannot write the games file: {error}"));
                         }
                     }
                     progress.inc(1);
+                    if progress.is_hidden() {
+                        // No terminal to draw a bar on (a log file, CI): a line a game, as
+                        // tournament managers print.
+                        eprintln!(
+                            "game {} of {}: {} · {}, A scores {} · +{} ={} -{}",
+                            progress.position(),
+                            pairs * 2,
+                            if record.a_side == Side::First {
+                                "A first"
+                            } else {
+                                "B first"
+                            },
+                            record.reason,
+                            match record.a_halves {
+                                2 => "1",
+                                1 => "½",
+                                _ => "0",
+                            },
+                            tally.wins,
+                            tally.draws,
+                            tally.losses
+                        );
+                    }
                     progress.set_message(format!(
                         "+{} ={} -{}",
                         tally.wins, tally.draws, tally.losses
@@ -392,22 +420,6 @@ fn describe_limits(limits: &Limits) -> String {
 }
 
 /// Puts the players' names into the tags of an exported game.
-fn name_players(export: &str, a: &PlayerSpec, b: &PlayerSpec, a_side: Side) -> String {
-    let (first, second) = if a_side == Side::First {
-        (a, b)
-    } else {
-        (b, a)
-    };
-    let named = export
-        .replace("[White \"?\"]", &format!("[White \"{first}\"]"))
-        .replace("[Black \"?\"]", &format!("[Black \"{second}\"]"));
-    if named.contains("[White \"") {
-        named
-    } else {
-        format!("[First \"{first}\"]\n[Second \"{second}\"]\n{named}")
-    }
-}
-
 fn new_session(spec: &GameSpec, options: &GameOptions) -> anyhow::Result<Box<dyn Session>> {
     Ok(spec.new_session(options)?)
 }

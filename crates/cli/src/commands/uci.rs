@@ -1,11 +1,24 @@
-//! `ply uci`: speak UCI on standard input and output (chess by default; `UCI_Variant`
-//! switches game), for GUIs, tournament managers and lichess-bot.
+//! `ply uci [chess|xiangqi]`: speak UCI on standard input and output (chess by default;
+//! `ply uci xiangqi` starts as Pikafish does, and `UCI_Variant` switches game), for GUIs,
+//! tournament managers and lichess-bot.
 
-use anyhow::Result;
+use clap::Args;
+
+/// Arguments of `ply uci`.
+#[derive(Args, Debug)]
+pub struct UciArgs {
+    /// The game to start with: chess or xiangqi (`setoption name UCI_Variant` switches later).
+    #[arg(default_value = "chess")]
+    game: String,
+}
 
 /// Runs the UCI loop until `quit` or the end of input.
-pub fn run() -> Result<()> {
+pub fn run(args: &UciArgs) -> anyhow::Result<()> {
+    let game = match args.game.to_ascii_lowercase().as_str() {
+        "cờ tướng" | "cotuong" => "xiangqi".to_string(),
+        other => other.to_string(),
+    };
     let stdin = std::io::stdin();
-    ply_protocol::uci::run(stdin.lock(), std::io::stdout())?;
+    ply_protocol::uci::run_variant(stdin.lock(), std::io::stdout(), &game)?;
     Ok(())
 }

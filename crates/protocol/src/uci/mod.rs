@@ -46,9 +46,19 @@ pub struct UciEngine<W: Write + Send + 'static> {
     running: Option<Running>,
 }
 
-/// Runs the UCI loop on `input` until `quit` or end of input, writing to `output`.
+/// Runs the UCI loop for chess on `input` until `quit` or end of input, writing to `output`.
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
-    let mut engine = UciEngine::new(output)?;
+    run_variant(input, output, "chess")
+}
+
+/// Runs the UCI loop starting with `variant` (`chess` or `xiangqi`; `UCI_Variant` still
+/// switches later), until `quit` or end of input.
+pub fn run_variant<R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    variant: &str,
+) -> io::Result<()> {
+    let mut engine = UciEngine::with_variant(output, variant)?;
     for line in input.lines() {
         let line = line?;
         if !engine.handle_line(&line) {
@@ -62,7 +72,23 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
 impl<W: Write + Send + 'static> UciEngine<W> {
     /// An engine playing chess, writing to `output`.
     pub fn new(output: W) -> io::Result<Self> {
-        let settings = Settings::default();
+        Self::with_variant(output, "chess")
+    }
+
+    /// An engine playing `variant` (one of [`options::available_variants`]), writing to
+    /// `output`; an unknown variant is an error that lists the accepted ones.
+    pub fn with_variant(output: W, variant: &str) -> io::Result<Self> {
+        let variants = options::available_variants();
+        let Some(variant) = variants.iter().find(|v| v.eq_ignore_ascii_case(variant)) else {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("UCI plays {}, not '{variant}'", variants.join(" or ")),
+            ));
+        };
+        let settings = Settings {
+            variant: (*variant).to_string(),
+            ..Settings::default()
+        };
         let session = new_session(&settings.variant, &GameOptions::default())
             .map_err(|e| io::Error::other(e.to_string()))?;
         Ok(UciEngine {
