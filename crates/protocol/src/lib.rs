@@ -3,5 +3,6 @@
 //! game session. Nothing here searches; nothing in the search prints.
 
 pub mod gomocup;
+pub mod lag;
 pub mod ucci;
 pub mod uci;

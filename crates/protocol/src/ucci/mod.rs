@@ -13,10 +13,12 @@ pub use command::{Command, Go, Start, UcciError};
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ply_games::{Level, ScoreView, Session, ThinkEvent, ThinkRequest};
 use ply_search::{Clock, EngineOptions, Limits, SearchControl};
+
+use crate::lag::LagMeter;
 
 /// The value UCCI GUIs read as "mate": a win in n plies is sent as `MATE_VALUE - n`.
 pub const MATE_VALUE: i32 = 10_000;
@@ -42,7 +44,10 @@ pub fn ucci_score(score: ScoreView) -> i32 {
 /// The engine's state between commands.
 struct Engine {
     session: Option<Box<dyn Session>>,
-    worker: Option<JoinHandle<Box<dyn Session>>>,
+    /// The search thread: the session back, and when the answer went out.
+    worker: Option<JoinHandle<(Box<dyn Session>, Instant)>>,
+    /// What the GUI charges beyond our own time (see `lag.rs`).
+    lag: LagMeter,
     control: Arc<SearchControl>,
     output: Output,
     millisec: bool,
@@ -60,7 +65,10 @@ impl Engine {
                 self.control.stop();
             }
             match worker.join() {
-                Ok(session) => self.session = Some(session),
+                Ok((session, answered)) => {
+                    self.session = Some(session);
+                    self.lag.answered(answered);
+                }
                 Err(_) => say(&self.output, "info string error: the search thread failed"),
             }
         }
@@ -149,24 +157,28 @@ impl Engine {
         }
     }
 
+    /// A time the GUI sent, in its unit (seconds unless `usemillisec`).
+    fn unit(&self, value: u64) -> Duration {
+        if self.millisec {
+            Duration::from_millis(value)
+        } else {
+            Duration::from_secs(value)
+        }
+    }
+
     fn limits(&self, go: &Go) -> Limits {
-        let unit = |value: u64| {
-            if self.millisec {
-                Duration::from_millis(value)
-            } else {
-                Duration::from_secs(value)
-            }
-        };
+        let unit = |value: u64| self.unit(value);
+        let lag = self.lag.estimate();
         Limits {
             depth: go.depth,
             nodes: go.nodes,
             clock: go.time.map(|time| Clock {
                 remaining: unit(time),
-                increment: unit(go.increment.unwrap_or(0)),
+                increment: unit(go.increment.unwrap_or(0)).saturating_sub(lag),
                 moves_to_go: go.moves_to_go,
             }),
             infinite: go.infinite,
-            move_overhead: Duration::from_millis(30),
+            move_overhead: Duration::from_millis(30) + lag,
             ..Limits::default()
         }
     }
@@ -176,6 +188,17 @@ impl Engine {
         let Some(mut session) = self.session.take() else {
             return;
         };
+        match go.time {
+            Some(time) if !go.ponder && !go.infinite => {
+                self.lag.start(
+                    session.side_to_move().index(),
+                    self.unit(time),
+                    self.unit(go.increment.unwrap_or(0)),
+                    Instant::now(),
+                );
+            }
+            _ => self.lag.untimed(),
+        }
         let mut request = ThinkRequest::new(Level::Strong, self.limits(go));
         if !self.banned.is_empty() {
             let banned: Vec<String> = self
@@ -255,7 +278,7 @@ impl Engine {
                         say(&output, "nobestmove");
                     }
                 }
-                session
+                (session, Instant::now())
             });
         match spawned {
             Ok(handle) => self.worker = Some(handle),
@@ -273,6 +296,7 @@ pub fn run(
     let mut engine = Engine {
         session: Some(session),
         worker: None,
+        lag: LagMeter::default(),
         control: SearchControl::new(),
         output: Arc::new(Mutex::new(Box::new(output))),
         millisec: false,

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use ply_games::{GameOptions, Session, ThinkEvent, ThinkRequest, new_session};
 use ply_search::{Clock, EngineOptions, Limits, SearchControl, Side};
 
+use crate::lag::LagMeter;
 use command::{Command, Go, Start};
 use options::{Change, Settings};
 
@@ -35,7 +36,8 @@ fn send<W: Write>(out: &Output<W>, line: &str) {
 /// A search running on the worker thread.
 struct Running {
     control: Arc<SearchControl>,
-    handle: JoinHandle<Box<dyn Session>>,
+    /// The session back, and when `bestmove` went out.
+    handle: JoinHandle<(Box<dyn Session>, Instant)>,
 }
 
 /// The UCI engine: settings, the session, and the search in progress if any.
@@ -44,6 +46,7 @@ pub struct UciEngine<W: Write + Send + 'static> {
     settings: Settings,
     session: Option<Box<dyn Session>>,
     running: Option<Running>,
+    lag: LagMeter,
 }
 
 /// Runs the UCI loop for chess on `input` until `quit` or end of input, writing to `output`.
@@ -96,6 +99,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             settings,
             session: Some(session),
             running: None,
+            lag: LagMeter::default(),
         })
     }
 
@@ -148,6 +152,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             }
             Command::NewGame => {
                 self.finish_search();
+                self.lag.reset();
                 if let Some(session) = self.session.as_mut() {
                     session.clear_engines();
                     session.reset();
@@ -177,7 +182,10 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         if let Some(running) = self.running.take() {
             running.control.stop();
             match running.handle.join() {
-                Ok(session) => self.session = Some(session),
+                Ok((session, answered)) => {
+                    self.session = Some(session);
+                    self.lag.answered(answered);
+                }
                 Err(_) => {
                     self.error("the search thread failed; starting a new game");
                     self.new_game_session();
@@ -274,18 +282,21 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             && go.movetime.is_none()
             && time.is_none()
             && go.mate.is_none();
+        // What the GUI has been charging beyond our own time comes off the clock now and off
+        // every increment to come (see `lag.rs`).
+        let lag = self.lag.estimate();
         Limits {
             depth: go.depth,
             nodes: go.nodes,
             movetime: go.movetime,
             clock: time.map(|remaining| Clock {
                 remaining,
-                increment: increment.unwrap_or_default(),
+                increment: increment.unwrap_or_default().saturating_sub(lag),
                 moves_to_go: go.movestogo,
             }),
             mate: go.mate,
             infinite: go.infinite || unbounded,
-            move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
+            move_overhead: Duration::from_millis(self.settings.move_overhead_ms) + lag,
         }
     }
 
@@ -321,7 +332,21 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 Err(error) => self.error(&format!("searchmoves {text}: {error}")),
             }
         }
-        let limits = self.limits(&go, session.side_to_move());
+        let side = session.side_to_move();
+        let (time, increment) = match side {
+            Side::First => (go.wtime, go.winc),
+            Side::Second => (go.btime, go.binc),
+        };
+        match time {
+            Some(remaining) if !go.ponder && !go.infinite => self.lag.start(
+                side.index(),
+                remaining,
+                increment.unwrap_or_default(),
+                Instant::now(),
+            ),
+            _ => self.lag.untimed(),
+        }
+        let limits = self.limits(&go, side);
         let mut request = ThinkRequest::new(self.settings.level, limits);
         request.multipv = self.settings.multipv;
         request.search_moves = search_moves;
@@ -360,7 +385,7 @@ fn search<W: Write + Send + 'static>(
     control: &SearchControl,
     wait_for_stop: bool,
     out: &Output<W>,
-) -> Box<dyn Session> {
+) -> (Box<dyn Session>, Instant) {
     let start = Instant::now();
     let mut on_event = |event: &ThinkEvent| match event {
         ThinkEvent::Iteration(line) => send(out, &info::iteration(line)),
@@ -397,7 +422,7 @@ fn search<W: Write + Send + 'static>(
         }
     };
     send(out, &line);
-    session
+    (session, Instant::now())
 }
 
 fn first_legal_move(session: &dyn Session) -> Option<String> {
