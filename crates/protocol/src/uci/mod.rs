@@ -152,7 +152,8 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             }
             Command::NewGame => {
                 self.finish_search();
-                self.lag.reset();
+                // The lag belongs to the GUI and the machine, not to the game: keep it.
+                self.lag.untimed();
                 if let Some(session) = self.session.as_mut() {
                     session.clear_engines();
                     session.reset();
