@@ -16,7 +16,10 @@ fuzz_target!(|data: &[u8]| {
             let before = session.position();
             match session.play(line) {
                 Ok(played) => {
-                    assert_eq!(session.history().last().map(|m| m.name.clone()), Some(played.name));
+                    assert_eq!(
+                        session.history().last().map(|m| m.name.clone()),
+                        Some(played.name)
+                    );
                 }
                 Err(_) => assert_eq!(session.position(), before),
             }

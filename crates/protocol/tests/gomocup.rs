@@ -265,3 +265,140 @@ fn answers_come_within_the_turn_and_the_time_left() {
         "{lines:?}"
     );
 }
+
+/// A full 15×15 board with no five anywhere: pairs along a row, shifted by one each row,
+/// so no line of any direction holds more than two stones of one colour in a row.
+fn full_board_without_five() -> Vec<(usize, usize, u8)> {
+    let colour = |x: usize, y: usize| ((x / 2 + y) % 2) as u8;
+    let ones = (0..15)
+        .flat_map(|y| (0..15).map(move |x| (x, y)))
+        .filter(|&(x, y)| colour(x, y) == 1)
+        .count();
+    // The opponent (2) has the colour with more stones: it moved first on a full board.
+    let opponent = if ones > 225 - ones { 1 } else { 0 };
+    (0..15)
+        .flat_map(|y| (0..15).map(move |x| (x, y)))
+        .map(|(x, y)| (x, y, if colour(x, y) == opponent { 2 } else { 1 }))
+        .collect()
+}
+
+#[test]
+fn board_with_a_full_15x15_board_gets_no_move_and_the_brain_goes_on() {
+    let stones = full_board_without_five();
+    for (x, y, field) in &stones {
+        for (dx, dy) in [(1i32, 0i32), (0, 1), (1, 1), (1, -1)] {
+            let run = (0..5)
+                .map(|k| (*x as i32 + k * dx, *y as i32 + k * dy))
+                .filter(|&(a, b)| (0..15).contains(&a) && (0..15).contains(&b))
+                .filter(|&(a, b)| stones[(b * 15 + a) as usize].2 == *field)
+                .count();
+            assert!(run < 5, "the test board has a five at {x},{y}");
+        }
+    }
+    let mut script = String::from("INFO timeout_turn 200\nSTART 15\nBOARD\n");
+    for (x, y, field) in &stones {
+        script.push_str(&format!("{x},{y},{field}\n"));
+    }
+    script.push_str("DONE\nRESTART\nBEGIN\n");
+    let replies = transcript(&script);
+    assert_eq!(replies[0], "OK", "{replies:?}");
+    assert!(
+        replies[1].contains("full") && is_move(&replies[1], 15).is_none(),
+        "{replies:?}"
+    );
+    assert_eq!(replies[2], "OK", "RESTART: {replies:?}");
+    assert!(is_move(&replies[3], 15).is_some(), "BEGIN: {replies:?}");
+}
+
+#[test]
+fn takeback_frees_the_cells_for_the_next_turn() {
+    let (send, output, handle) = start_brain();
+    for line in ["INFO timeout_turn 100", "START 15", "BEGIN"] {
+        send.send(line.to_string()).expect("send");
+    }
+    wait_for_lines(&output, 2, Duration::from_secs(5));
+    let first = is_move(&output.lines()[1], 15).expect("BEGIN plays");
+    let theirs = if first == (0, 0) { (1, 1) } else { (0, 0) };
+    send.send(format!("TURN {},{}", theirs.0, theirs.1))
+        .expect("send");
+    wait_for_lines(&output, 3, Duration::from_secs(5));
+    let second = is_move(&output.lines()[2], 15).expect("TURN answered");
+    // Both of the last two stones go back; the opponent then plays elsewhere, and the
+    // brain may answer on either freed cell (it must not think they are taken).
+    send.send(format!("TAKEBACK {},{}", second.0, second.1))
+        .expect("send");
+    send.send(format!("TAKEBACK {},{}", theirs.0, theirs.1))
+        .expect("send");
+    wait_for_lines(&output, 5, Duration::from_secs(5));
+    send.send(format!("TURN {},{}", second.0, second.1))
+        .expect("send");
+    wait_for_lines(&output, 6, Duration::from_secs(5));
+    send.send("END".to_string()).expect("send");
+    handle.join().expect("ends");
+    let lines = output.lines();
+    assert_eq!(&lines[3..5], ["OK", "OK"], "{lines:?}");
+    let third = is_move(&lines[5], 15).expect("a move after the takebacks");
+    assert!(
+        third != first && third != second,
+        "{third:?} is taken: {lines:?}"
+    );
+}
+
+#[test]
+fn tiny_time_left_is_answered_at_once_with_a_legal_move() {
+    let (send, output, handle) = start_brain();
+    for line in [
+        "INFO timeout_turn 5000",
+        "INFO timeout_match 100000",
+        "START 15",
+    ] {
+        send.send(line.to_string()).expect("send");
+    }
+    wait_for_lines(&output, 1, Duration::from_secs(5));
+    let mut taken = vec![(7, 7)];
+    for (turn, left) in [(0usize, 20u64), (1, 1), (2, 0)] {
+        send.send(format!("INFO time_left {left}")).expect("send");
+        let theirs = (turn, 0);
+        taken.push(theirs);
+        send.send(format!("TURN {},{}", theirs.0, theirs.1))
+            .expect("send");
+        let took = wait_for_lines(&output, 2 + turn, Duration::from_secs(5));
+        assert!(
+            took < Duration::from_millis(300),
+            "time_left {left}: {took:?}"
+        );
+        let lines = output.lines();
+        let mv =
+            is_move(&lines[1 + turn], 15).unwrap_or_else(|| panic!("time_left {left}: {lines:?}"));
+        assert!(!taken.contains(&mv), "time_left {left}: {mv:?} is taken");
+        taken.push(mv);
+    }
+    send.send("END".to_string()).expect("send");
+    handle.join().expect("ends");
+}
+
+#[test]
+fn end_during_a_board_search_stops_it_at_once() {
+    let (send, output, handle) = start_brain();
+    for line in [
+        "INFO timeout_turn 30000",
+        "START 15",
+        "BOARD",
+        "7,7,2",
+        "8,8,1",
+        "7,8,2",
+        "DONE",
+    ] {
+        send.send(line.to_string()).expect("send");
+    }
+    thread::sleep(Duration::from_millis(300));
+    let sent = Instant::now();
+    send.send("END".to_string()).expect("send");
+    handle.join().expect("the brain ends");
+    assert!(
+        sent.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert_eq!(output.lines(), vec!["OK"], "no move after END");
+}

@@ -97,7 +97,9 @@ impl Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        self.finish_search(false);
+        // Stop a search first, as `position` and `go` do: waiting for it instead would
+        // block the loop for good under `go infinite` or `go ponder` (no `stop` is read).
+        self.finish_search(true);
         let Some(session) = self.session.as_mut() else {
             return;
         };

@@ -163,3 +163,162 @@ pub struct Picked<M> {
     /// continuation) score; else 0.
     pub history: i32,
 }
+
+#[cfg(test)]
+mod tests {
+    //! The picker is a selection sort over scores: whatever the table move, killers, history
+    //! and tactical scores, it must hand out every generated move exactly once, in
+    //! non-increasing order of its ordering score.
+
+    use super::*;
+    use crate::game::{Outcome, Side};
+
+    /// A game whose moves are the numbers `0..count`; nothing else matters here.
+    #[derive(Clone)]
+    struct Numbers {
+        count: u16,
+        side: Side,
+    }
+
+    impl Game for Numbers {
+        type Move = u16;
+        fn side_to_move(&self) -> Side {
+            self.side
+        }
+        fn generate_moves(&self, moves: &mut Vec<u16>) {
+            moves.extend(0..self.count);
+        }
+        fn make_move(&mut self, _mv: u16) {}
+        fn unmake_move(&mut self, _mv: u16) {}
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn outcome_when_stuck(&self) -> Outcome {
+            Outcome::Draw
+        }
+        fn hash(&self) -> u64 {
+            0
+        }
+        fn move_index(&self, mv: u16) -> usize {
+            usize::from(mv) % 64
+        }
+        fn move_index_bound(&self) -> usize {
+            64
+        }
+        fn pack_move(mv: u16) -> u16 {
+            mv
+        }
+    }
+
+    /// Tactical scores from a seeded table: some good, some bad, some quiet.
+    #[derive(Clone)]
+    struct Tactics(Vec<Option<i32>>);
+
+    impl Evaluator<Numbers> for Tactics {
+        fn evaluate(&self, _game: &Numbers) -> i32 {
+            0
+        }
+        fn tactical_score(&self, _game: &Numbers, mv: u16) -> Option<i32> {
+            self.0.get(usize::from(mv)).copied().flatten()
+        }
+    }
+
+    struct Random(u64);
+
+    impl Random {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, bound: u64) -> u64 {
+            self.next() % bound
+        }
+    }
+
+    #[test]
+    fn the_picker_yields_every_move_once_in_score_order() {
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        for trial in 0..2_000 {
+            let count = random.below(80) as u16;
+            let game = Numbers {
+                count,
+                side: if trial % 2 == 0 {
+                    Side::First
+                } else {
+                    Side::Second
+                },
+            };
+            let tactics = Tactics(
+                (0..count)
+                    .map(|_| match random.below(4) {
+                        0 => None,
+                        1 => Some(random.below(300_000_000) as i32),
+                        2 => Some(-(random.below(300_000_000) as i32)),
+                        _ => Some(0),
+                    })
+                    .collect(),
+            );
+            let mut memory = OrderingMemory::new(8, game.move_index_bound());
+            memory.prepare_continuation(game.continuation_index_bound());
+            for _ in 0..random.below(40) {
+                let mv = random.below(u64::from(count.max(1))) as u16;
+                let side = if random.below(2) == 0 {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                let bonus = random.below(4_000) as i32 - 2_000;
+                memory.update_history(side, game.move_index(mv), bonus);
+                let previous = random.below(64) as usize;
+                memory.update_continuation(Some(previous), game.move_index(mv), bonus);
+                if random.below(3) == 0 {
+                    memory.add_killer(random.below(8) as usize, mv);
+                }
+            }
+            let ply = random.below(8) as usize;
+            let tt_move = (random.below(3) != 0).then(|| random.below(100) as u16);
+            let previous = [
+                (random.below(2) == 0).then(|| random.below(64) as usize),
+                (random.below(2) == 0).then(|| random.below(64) as usize),
+            ];
+            let mut list = ScoredMoves::with_capacity(8);
+            game.generate_moves(&mut list.moves);
+            let quick = random.below(4) == 0;
+            if quick {
+                list.score_tactical(&game, &tactics, tt_move);
+            } else {
+                list.score(&game, &tactics, &memory, ply, tt_move, previous);
+            }
+            let mut seen = vec![false; usize::from(count)];
+            let mut last_score = i32::MAX;
+            let mut index = 0;
+            while let Some(picked) = list.pick(index) {
+                let mv = usize::from(picked.mv);
+                assert!(mv < seen.len(), "trial {trial}: {mv} was never generated");
+                assert!(!seen[mv], "trial {trial}: {mv} picked twice");
+                seen[mv] = true;
+                let score = list.scores[index];
+                assert!(
+                    score <= last_score,
+                    "trial {trial}: order broken at {index}"
+                );
+                last_score = score;
+                assert_eq!(picked.quiet, tactics.0[mv].is_none(), "trial {trial}");
+                assert_eq!(list.is_quiet(index), picked.quiet, "trial {trial}");
+                if tt_move == Some(picked.mv) {
+                    assert_eq!(index, 0, "trial {trial}: the table move comes first");
+                }
+                index += 1;
+            }
+            assert_eq!(
+                index,
+                usize::from(count),
+                "trial {trial}: every move picked"
+            );
+            assert!(seen.iter().all(|&s| s), "trial {trial}");
+            assert!(list.pick(index).is_none());
+        }
+    }
+}

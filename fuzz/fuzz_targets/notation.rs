@@ -1,0 +1,93 @@
+//! Fuzz target: move notations in the middle of games. The first bytes choose a game and
+//! variant (chess, Chess960, xiangqi, caro under every rule and a few sizes, tic-tac-toe)
+//! and how many pseudo-random legal plies to play first, so promotions, castling, en
+//! passant, doubled xiangqi pieces and renju's forbidden cells come up; every following line
+//! is read as a move (UCI, SAN, ICCS, WXF, Chinese, `h8`, `row col`). A move that reads must
+//! be one of the legal moves, and its canonical name and display must read back to it.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use ply_games::{GameOptions, new_session};
+
+fn options(choice: u8) -> (&'static str, GameOptions) {
+    let caro = |size: usize, rule: &str| GameOptions {
+        size: Some(size),
+        rule: Some(rule.to_string()),
+        ..GameOptions::default()
+    };
+    match choice % 10 {
+        0 => ("chess", GameOptions::default()),
+        1 => (
+            "chess",
+            GameOptions {
+                chess960: true,
+                position: Some("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1".into()),
+                ..GameOptions::default()
+            },
+        ),
+        2 => ("xiangqi", GameOptions::default()),
+        3 => ("caro", caro(15, "renju")),
+        4 => ("caro", caro(15, "standard")),
+        5 => ("caro", caro(10, "caro")),
+        6 => ("caro", caro(7, "freestyle")),
+        7 => ("caro", caro(19, "caro5")),
+        8 => ("tictactoe", GameOptions::default()),
+        _ => (
+            "chess",
+            GameOptions {
+                position: Some(
+                    "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PpPBBPPP/R3K2R w KQkq - 0 1".into(),
+                ),
+                ..GameOptions::default()
+            },
+        ),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let [choice, plies, seed, rest @ ..] = data else {
+        return;
+    };
+    let (name, options) = options(*choice);
+    let Ok(mut session) = new_session(name, &options) else {
+        return;
+    };
+    let mut state = u64::from(*seed) | 1;
+    for _ in 0..(*plies % 40) {
+        let moves = session.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let pick = &moves[(state % moves.len() as u64) as usize];
+        session.play(&pick.name).expect("a listed move plays");
+    }
+    let legal = session.legal_moves();
+    let before = session.position();
+    for line in String::from_utf8_lossy(rest).lines().take(16) {
+        match session.parse_move(line) {
+            Ok(mv) => {
+                let listed = legal.iter().find(|m| m.name == mv.name);
+                assert!(
+                    listed.is_some(),
+                    "{line:?} read as {} which is not legal",
+                    mv.name
+                );
+                let back = session.parse_move(&mv.name).expect("a name reads back");
+                assert_eq!(back.name, mv.name);
+                let back = session
+                    .parse_move(&mv.display)
+                    .expect("a display reads back");
+                assert_eq!(back.name, mv.name);
+            }
+            Err(error) => {
+                let _ = error.to_string();
+                assert!(session.play(line).is_err());
+                assert_eq!(session.position(), before);
+            }
+        }
+    }
+});
