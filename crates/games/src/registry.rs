@@ -115,6 +115,66 @@ impl GameSpec {
         }
         create(options)
     }
+
+    /// The bench positions for a board of `size` (the default board when `None`). A game's
+    /// positions are written for its default board; on another size they are re-centred,
+    /// and those whose stones do not fit are left out (the start position always stays).
+    pub fn bench_positions(&self, size: Option<usize>) -> Vec<String> {
+        let positions = self.bench.positions.iter();
+        match (self.sizes, size) {
+            (Some(range), Some(size)) if size != range.default => positions
+                .filter_map(|position| {
+                    if position.is_empty() {
+                        Some(String::new())
+                    } else {
+                        recentre(position, range.default, size)
+                    }
+                })
+                .collect(),
+            _ => positions.map(|position| position.to_string()).collect(),
+        }
+    }
+}
+
+/// A grid position written for a `from`×`from` board, moved onto a `to`×`to` board with
+/// its stones as near the centre as the shift allows; `None` if they do not fit.
+fn recentre(position: &str, from: usize, to: usize) -> Option<String> {
+    let rows = crate::grid::parse_rows(position).ok()?;
+    if rows.width != from || rows.height != from {
+        return None;
+    }
+    let stones: Vec<(usize, usize)> = rows
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, cell)| cell.is_some())
+        .map(|(index, _)| (index / from, index % from))
+        .collect();
+    let shift = (to as isize - from as isize) / 2;
+    let axis = |coordinate: fn(&(usize, usize)) -> usize| -> Option<isize> {
+        let low = stones.iter().map(coordinate).min().unwrap_or(0) as isize;
+        let high = stones.iter().map(coordinate).max().unwrap_or(0) as isize;
+        (high - low < to as isize).then(|| shift.clamp(-low, to as isize - 1 - high))
+    };
+    let (down, right) = (axis(|s| s.0)?, axis(|s| s.1)?);
+    let mut cells = vec![None; to * to];
+    for &(row, column) in &stones {
+        let side = rows.cells.get(row * from + column).copied().flatten();
+        let (row, column) = (row as isize + down, column as isize + right);
+        if let Some(cell) = cells.get_mut(row as usize * to + column as usize) {
+            *cell = side;
+        }
+    }
+    let count = |side| cells.iter().filter(|cell| **cell == Some(side)).count();
+    let to_move = match rows.to_move {
+        Some(side) => side,
+        None => crate::grid::side_from_counts(
+            count(ply_search::Side::First),
+            count(ply_search::Side::Second),
+        )
+        .ok()?,
+    };
+    Some(crate::grid::format_rows(&cells, to, to_move))
 }
 
 fn create_tictactoe(options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
@@ -320,6 +380,35 @@ pub fn new_session(name: &str, options: &GameOptions) -> Result<Box<dyn Session>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn caro_bench_positions_fit_every_board_size() {
+        let caro = find_game("caro").expect("caro");
+        let stones = |text: &str| text.chars().filter(|c| *c == 'x' || *c == 'o').count();
+        let written = caro.bench_positions(None);
+        assert_eq!(written, caro.bench_positions(Some(10)));
+        for size in [5, 7, 15, 20, 25] {
+            let positions = caro.bench_positions(Some(size));
+            assert_eq!(positions.first().map(String::as_str), Some(""));
+            if size >= 10 {
+                assert_eq!(positions.len(), written.len(), "size {size}");
+            }
+            for position in positions.iter().filter(|p| !p.is_empty()) {
+                let mut session = caro
+                    .new_session(&GameOptions {
+                        size: Some(size),
+                        ..GameOptions::default()
+                    })
+                    .expect("session");
+                session.set_position(position).expect(position);
+                assert!(written.iter().any(|w| stones(w) == stones(position)));
+            }
+        }
+        // 15×15: the 10×10 stones moved by (2, 2), side to move kept.
+        let moved = &caro.bench_positions(Some(15))[1];
+        assert!(moved.starts_with("15/15/15/15/15/6x8/"), "{moved}");
+        assert!(moved.ends_with(" o"), "{moved}");
+    }
 
     #[test]
     fn names_and_aliases_find_games() {

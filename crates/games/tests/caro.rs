@@ -454,3 +454,37 @@ fn perft_counts_empty_cells() {
     assert_eq!(game.perft(2), 25 * 24);
     assert_eq!(game.perft(3), 25 * 24 * 23);
 }
+
+#[test]
+fn renju_forbidden_points_follow_the_rif_rules() {
+    let config = CaroConfig {
+        size: 15,
+        rule: Rule::Renju,
+    };
+    let rows = table(include_str!("data/caro/renju_forbidden.txt"));
+    assert!(rows.len() >= 9);
+    for row in rows {
+        let [name, x, o, mv, expected] = row.as_slice() else {
+            panic!("bad row {row:?}");
+        };
+        let text = board(15, x, o);
+        let game = <Caro as Rules>::from_position(&config, &text).expect(name);
+        assert_eq!(game.side_to_move(), Side::First, "{name}");
+        let played = game.parse_move(mv);
+        match expected.as_str() {
+            "allowed" | "five" => {
+                let cell = played.unwrap_or_else(|error| panic!("{name}: {error}"));
+                let mut after = game.clone();
+                after.make_move(cell);
+                let won = after.winner() == Some(Side::First);
+                assert_eq!(won, expected == "five", "{name}");
+                // The board's own legality check agrees.
+                assert!(game.is_allowed(cell, Side::First), "{name}");
+            }
+            reason => {
+                let error = played.expect_err(name).to_string();
+                assert!(error.contains(reason), "{name}: {error}");
+            }
+        }
+    }
+}

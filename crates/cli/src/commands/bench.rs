@@ -88,7 +88,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         &SearchControl::default(),
         &mut |_| {},
     )?;
-    for (number, position) in spec.bench.positions.iter().enumerate() {
+    let positions = spec.bench_positions(args.size);
+    for (number, position) in positions.iter().enumerate() {
         if position.is_empty() {
             session.reset();
         } else {
@@ -106,7 +107,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         println!(
             "position {:>2}/{}  depth {:>2}  {:>10} nodes  {:>6} ms  best {:<8} {}",
             number + 1,
-            spec.bench.positions.len(),
+            positions.len(),
             result.depth,
             result.nodes,
             took.as_millis(),

@@ -7,6 +7,7 @@ pub mod advice;
 pub mod board;
 pub mod classic;
 pub mod line;
+pub mod renju;
 pub mod rule;
 pub mod strong;
 pub mod threat;

@@ -1,8 +1,9 @@
 //! What one stone on an empty cell would do for a player, all four directions together:
 //! the threat it makes (five, open four, four-three, four, three-three, open three…) and a
 //! value used to order moves and to judge positions. Black's forbidden points in renju are
-//! found here too (overline, four-four, three-three; the three-three test does not recurse
-//! into whether the fours that make each three are themselves forbidden).
+//! found here too, line by line (overline, four-four, three-three); a line-local three-three
+//! is then judged on the board by [`super::renju`], which drops threes that cannot become a
+//! straight four on a point that is not itself forbidden.
 
 use super::line::Line;
 

@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use ply_search::{Game, Outcome, Side};
 
 use super::line::{BLACK, EMPTY, HALF, Line, LineTables, WALL, WHITE, tables};
+use super::renju::is_line_three_three;
 use super::rule::Rule;
 use super::threat::{THREAT_KINDS, Threat, combine};
 
@@ -52,7 +53,7 @@ fn stone_code(side: Side) -> u8 {
 
 /// Bit position of the neighbour at `offset` (−5..=5, not 0) in a line key.
 #[inline]
-fn key_shift(offset: isize) -> u32 {
+pub(super) fn key_shift(offset: isize) -> u32 {
     let position = if offset < 0 {
         offset + HALF as isize
     } else {
@@ -270,6 +271,24 @@ impl Caro {
         self.lines[usize::from(cell)][side.index()][direction]
     }
 
+    /// The ten cells around `cell` along `direction`, two bits each (see [`key_shift`]).
+    #[inline]
+    pub(super) fn line_key(&self, cell: Cell, direction: usize) -> u32 {
+        self.keys[usize::from(cell)][direction]
+    }
+
+    /// The state of a cell (empty, black, white or wall).
+    #[inline]
+    pub(super) fn code_at(&self, cell: Cell) -> u8 {
+        self.cells.get(usize::from(cell)).copied().unwrap_or(WALL)
+    }
+
+    /// The pattern tables of the rule.
+    #[inline]
+    pub(super) fn line_tables(&self) -> &'static LineTables {
+        self.tables
+    }
+
     /// The threat `side` would make with a stone on empty `cell` (None when occupied).
     #[inline]
     pub fn threat(&self, cell: Cell, side: Side) -> Threat {
@@ -358,7 +377,7 @@ impl Caro {
             let old_threat = self.threats[index][s];
             let old_value = self.values[index][s];
             let (threat, value) = if empty {
-                combine(self.lines[index][s], self.rule.has_forbidden_moves(side))
+                self.judge(cell, side)
             } else {
                 (Threat::None, 0)
             };
@@ -367,6 +386,37 @@ impl Caro {
             self.totals[s] += value - old_value;
             self.threats[index][s] = threat;
             self.values[index][s] = value;
+        }
+    }
+
+    /// The threat and value of empty `cell` for `side`; a renju three-three is checked on the
+    /// board (a three whose straight-four points are all forbidden is no three).
+    fn judge(&self, cell: Cell, side: Side) -> (Threat, i32) {
+        let lines = self.lines[usize::from(cell)][side.index()];
+        let renju_black = self.rule.has_forbidden_moves(side);
+        let judged = combine(lines, renju_black);
+        if renju_black && judged.0 == Threat::Forbidden && is_line_three_three(lines) {
+            let real = self.without_false_threes(cell, lines);
+            if real != lines {
+                return combine(real, renju_black);
+            }
+        }
+        judged
+    }
+
+    /// Renju: re-judges Black's line-local three-threes once every line is up to date (whether
+    /// a three is real depends on cells beyond its own lines).
+    fn rejudge_three_threes(&mut self) {
+        if !self.rule.has_forbidden_moves(Side::First) {
+            return;
+        }
+        for index in 0..self.on_board.len() {
+            let cell = self.on_board[index];
+            if self.cells[usize::from(cell)] == EMPTY
+                && is_line_three_three(self.lines[usize::from(cell)][Side::First.index()])
+            {
+                self.refresh(cell, false);
+            }
         }
     }
 
@@ -380,6 +430,7 @@ impl Caro {
         self.update_lines(cell, u32::from(code));
         self.refresh(cell, false);
         self.touch_near(cell, 1);
+        self.rejudge_three_threes();
     }
 
     /// Takes the stone off `cell`.
@@ -391,6 +442,7 @@ impl Caro {
         self.update_lines(cell, 0);
         self.refresh(cell, true);
         self.touch_near(cell, -1);
+        self.rejudge_three_threes();
     }
 
     /// Writes `code` for `cell` into the keys of the ten cells on each of its four lines,
