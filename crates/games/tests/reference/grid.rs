@@ -1,7 +1,8 @@
 //! Slow references for the grid games, written from the rules alone on a plain array read
 //! from the board string: which lines of stones win under each caro rule (and tic-tac-toe's
-//! three in a row), and renju's forbidden points for Black (overline, four-four, three-three;
-//! a five always allowed), found by trying stones on a copy of the board.
+//! three in a row), and renju's forbidden points for Black (overline, four-four, three-three
+//! where each three must really straighten, as RIF rules; a five always allowed), found by
+//! trying stones on a copy of the board.
 
 use ply_games::caro::Rule;
 
@@ -15,6 +16,9 @@ pub struct Grid {
 }
 
 const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// How deep a three's straightening points are checked for being forbidden themselves.
+const RENJU_DEPTH: usize = 4;
 
 impl Grid {
     pub fn parse(text: &str) -> Grid {
@@ -170,9 +174,10 @@ impl Grid {
         self.run_cells(a, direction).contains(&b)
     }
 
-    /// Whether Black (stone on `index`) has an open three along `direction`: one more stone
-    /// makes a straight four (four in a row, both ends empty and each making exactly five).
-    fn open_three(&self, index: usize, direction: (i32, i32)) -> bool {
+    /// Whether Black (stone on `index`) has a real open three along `direction`: one more
+    /// stone, on a point not itself forbidden (RIF, checked `RENJU_DEPTH` levels deep), makes
+    /// a straight four (four in a row, both ends empty and each making exactly five).
+    fn open_three(&self, index: usize, direction: (i32, i32), depth: usize) -> bool {
         self.line_cells(index, direction)
             .into_iter()
             .flatten()
@@ -203,11 +208,18 @@ impl Grid {
                 };
                 ends.iter()
                     .all(|end| end.is_some_and(|c| after.cells[c] == 0 && after.black_five(c)))
+                    && (depth >= RENJU_DEPTH || !self.forbidden_at(empty, depth + 1))
             })
     }
 
-    /// Whether renju forbids Black the empty cell `index`.
+    /// Whether renju forbids Black the empty cell `index` (overline, four-four, or two
+    /// real open threes; a five is always allowed).
     pub fn renju_forbidden(&self, index: usize) -> bool {
+        self.forbidden_at(index, 0)
+    }
+
+    /// `renju_forbidden`, `depth` levels into the check of a three's straightening points.
+    fn forbidden_at(&self, index: usize, depth: usize) -> bool {
         // Without two black stones on its lines within four points nothing can be made.
         let near: usize = DIRECTIONS
             .iter()
@@ -234,7 +246,7 @@ impl Grid {
         let fours: usize = DIRECTIONS.iter().map(|&d| after.fours(index, d)).sum();
         let threes = DIRECTIONS
             .iter()
-            .filter(|&&d| after.open_three(index, d))
+            .filter(|&&d| after.open_three(index, d, depth))
             .count();
         fours >= 2 || threes >= 2
     }
