@@ -5,39 +5,14 @@
 //! through a pipe, as a GUI would, so the timing of each answer is measured.
 
 use std::io::{BufReader, PipeWriter, Write};
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use ply_games::{GameOptions, new_session};
 use ply_protocol::{ucci, uci};
 
-/// Output shared between the engine's threads and the test.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0
-            .lock()
-            .map_err(|_| std::io::Error::other("poisoned"))?
-            .extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Shared {
-    fn lines(&self) -> Vec<String> {
-        let bytes = self.0.lock().expect("output").clone();
-        String::from_utf8_lossy(&bytes)
-            .lines()
-            .map(String::from)
-            .collect()
-    }
-}
+mod common;
+use common::Shared;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Protocol {
