@@ -10,7 +10,7 @@ use ply_games::{GameOptions, new_session};
 use ply_protocol::uci;
 
 mod common;
-use common::Shared;
+use common::{Shared, bestmoves, legal_after};
 
 /// Runs a script as a GUI would: after each `go` (not `infinite` or `ponder`) it waits
 /// for the `bestmove` before sending the next line.
@@ -105,23 +105,6 @@ impl Live {
     }
 }
 
-fn bestmove(lines: &[String]) -> Vec<String> {
-    lines
-        .iter()
-        .filter_map(|l| l.strip_prefix("bestmove "))
-        .map(|rest| rest.split_whitespace().next().unwrap_or("").to_string())
-        .collect()
-}
-
-/// Whether `mv` is legal after `moves` from the start.
-fn legal_after(moves: &[String], mv: &str) -> bool {
-    let mut session = new_session("chess", &GameOptions::default()).expect("chess");
-    for m in moves {
-        session.play(m).expect("legal history");
-    }
-    session.parse_move(mv).is_ok()
-}
-
 #[test]
 fn handshake_lists_the_options() {
     let lines = burst("uci\nisready\nquit\n");
@@ -165,10 +148,10 @@ fn go_depth_reports_info_and_a_legal_bestmove() {
     ] {
         assert!(last.contains(field), "{field} in {last}");
     }
-    let best = bestmove(&lines);
+    let best = bestmoves(&lines);
     assert_eq!(best.len(), 1, "{lines:?}");
     assert!(
-        legal_after(&["e2e4".into(), "e7e5".into()], &best[0]),
+        legal_after("chess", &["e2e4".into(), "e7e5".into()], &best[0]),
         "{best:?}"
     );
 }
@@ -182,8 +165,8 @@ fn limits_by_nodes_movetime_clock_and_mate() {
          position startpos moves d2d4\ngo wtime 3000 btime 3000 winc 0 binc 0 movestogo 10\n\
          position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo mate 1\nquit\n",
     );
-    assert_eq!(bestmove(&lines).len(), 4, "{lines:?}");
-    assert_eq!(bestmove(&lines)[3], "a1a8");
+    assert_eq!(bestmoves(&lines).len(), 4, "{lines:?}");
+    assert_eq!(bestmoves(&lines)[3], "a1a8");
     assert!(
         lines.iter().any(|l| l.contains("score mate 1")),
         "{lines:?}"
@@ -208,7 +191,7 @@ fn stop_ends_go_infinite_at_once() {
         .expect("bestmove after stop");
     assert!(took < Duration::from_secs(1), "{took:?}");
     let lines = engine.quit();
-    assert!(legal_after(&[], &bestmove(&lines)[0]));
+    assert!(legal_after("chess", &[], &bestmoves(&lines)[0]));
 }
 
 #[test]
@@ -271,15 +254,15 @@ fn hundreds_of_moves_and_new_games() {
     );
     let lines = transcript(&script);
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
-    let best = bestmove(&lines);
+    let best = bestmoves(&lines);
     assert_eq!(best.len(), 2);
     assert!(
-        legal_after(&moves, &best[0]),
+        legal_after("chess", &moves, &best[0]),
         "{} after {} moves",
         best[0],
         moves.len()
     );
-    assert!(legal_after(&[], &best[1]));
+    assert!(legal_after("chess", &[], &best[1]));
 }
 
 #[test]
@@ -295,10 +278,10 @@ fn garbage_gets_an_error_and_nothing_breaks() {
         .count();
     assert_eq!(errors, 9, "{lines:?}");
     assert!(lines.iter().any(|l| l == "readyok"));
-    let best = bestmove(&lines);
+    let best = bestmoves(&lines);
     assert_eq!(best.len(), 1);
     // The bad second move left the position after 1. e4.
-    assert!(legal_after(&["e2e4".into()], &best[0]), "{best:?}");
+    assert!(legal_after("chess", &["e2e4".into()], &best[0]), "{best:?}");
 }
 
 #[test]
@@ -307,7 +290,7 @@ fn searchmoves_multipv_and_perft() {
         "position startpos\ngo depth 4 searchmoves a2a3 h2h3\nsetoption name MultiPV value 3\n\
          go depth 4\ngo perft 3\nquit\n",
     );
-    let best = bestmove(&lines);
+    let best = bestmoves(&lines);
     assert!(best[0] == "a2a3" || best[0] == "h2h3", "{best:?}");
     assert!(lines.iter().any(|l| l.contains(" multipv 3 ")), "{lines:?}");
     assert!(
@@ -325,14 +308,14 @@ fn chess960_castles_king_takes_rook() {
          position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\ngo depth 2\nquit\n",
     );
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
-    assert_eq!(bestmove(&lines).len(), 1);
+    assert_eq!(bestmoves(&lines).len(), 1);
 }
 
 #[test]
 fn quit_stops_a_search_and_ends_the_loop() {
     let start = Instant::now();
     let lines = burst("position startpos\ngo infinite\nquit\n");
-    assert_eq!(bestmove(&lines).len(), 1, "{lines:?}");
+    assert_eq!(bestmoves(&lines).len(), 1, "{lines:?}");
     assert!(start.elapsed() < Duration::from_secs(2));
 }
 
@@ -349,9 +332,9 @@ fn uci_variant_switches_to_xiangqi_when_it_is_available() {
         "setoption name UCI_Variant value xiangqi\nposition startpos moves h2e2\ngo depth 3\n\
          setoption name UCI_Variant value chess\nposition startpos moves e2e4\ngo depth 3\nquit\n",
     );
-    let best = bestmove(&lines);
+    let best = bestmoves(&lines);
     assert_eq!(best.len(), 2, "{lines:?}");
-    assert!(legal_after(&["e2e4".into()], &best[1]), "{best:?}");
+    assert!(legal_after("chess", &["e2e4".into()], &best[1]), "{best:?}");
     if available {
         let mut xiangqi = new_session("xiangqi", &GameOptions::default()).expect("xiangqi");
         xiangqi.play("h2e2").expect("legal");

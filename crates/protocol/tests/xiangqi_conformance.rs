@@ -12,7 +12,7 @@ use ply_games::{GameOptions, new_session};
 use ply_protocol::{ucci, uci};
 
 mod common;
-use common::Shared;
+use common::{Shared, bestmoves, legal_after};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Protocol {
@@ -98,23 +98,6 @@ fn is_bestmove(line: &str) -> bool {
     line.starts_with("bestmove")
 }
 
-fn bestmoves(lines: &[String]) -> Vec<String> {
-    lines
-        .iter()
-        .filter_map(|l| l.strip_prefix("bestmove "))
-        .map(|rest| rest.split_whitespace().next().unwrap_or("").to_string())
-        .collect()
-}
-
-/// Whether `mv` is a legal xiangqi move after `moves` from the start.
-fn legal_after(moves: &[String], mv: &str) -> bool {
-    let mut session = new_session("xiangqi", &GameOptions::default()).expect("xiangqi");
-    for m in moves {
-        session.play(m).expect("legal history");
-    }
-    session.parse_move(mv).is_ok()
-}
-
 /// A long game of legal moves that never ends by the rules (checked by ply's own session).
 fn long_game(plies: usize) -> Vec<String> {
     let mut session = new_session("xiangqi", &GameOptions::default()).expect("xiangqi");
@@ -159,7 +142,7 @@ fn stop_during_go_infinite(protocol: Protocol) {
     let best = bestmoves(&lines);
     assert_eq!(best.len(), 1, "{protocol:?}: {lines:?}");
     assert!(
-        legal_after(&["h2e2".to_string()], &best[0]),
+        legal_after("xiangqi", &["h2e2".to_string()], &best[0]),
         "{protocol:?}: {best:?}"
     );
 }
@@ -214,12 +197,16 @@ fn hundreds_of_moves_and_new_games(protocol: Protocol) {
     let best = bestmoves(&lines);
     assert_eq!(best.len(), 2, "{protocol:?}: {lines:?}");
     assert!(
-        legal_after(&moves, &best[0]),
+        legal_after("xiangqi", &moves, &best[0]),
         "{protocol:?}: {} after {} plies",
         best[0],
         moves.len()
     );
-    assert!(legal_after(&[], &best[1]), "{protocol:?}: {}", best[1]);
+    assert!(
+        legal_after("xiangqi", &[], &best[1]),
+        "{protocol:?}: {}",
+        best[1]
+    );
 }
 
 #[test]
@@ -269,5 +256,8 @@ fn ucci_a_new_position_during_a_search_stops_it_and_takes_the_position() {
     let lines = engine.quit();
     let best = bestmoves(&lines);
     assert_eq!(best.len(), 2, "{lines:?}");
-    assert!(legal_after(&["b2e2".to_string()], &best[1]), "{best:?}");
+    assert!(
+        legal_after("xiangqi", &["b2e2".to_string()], &best[1]),
+        "{best:?}"
+    );
 }

@@ -14,11 +14,9 @@ pub struct UciArgs {
 
 /// Runs the UCI loop until `quit` or the end of input.
 pub fn run(args: &UciArgs) -> anyhow::Result<()> {
-    let game = match args.game.to_ascii_lowercase().as_str() {
-        "cờ tướng" | "cotuong" => "xiangqi".to_string(),
-        other => other.to_string(),
-    };
+    // The registry knows every game's aliases (`cotuong` …); UCI then says which it plays.
+    let game = ply_games::find_game(&args.game).map_or(args.game.as_str(), |spec| spec.name);
     let stdin = std::io::stdin();
-    ply_protocol::uci::run_variant(stdin.lock(), std::io::stdout(), &game)?;
+    ply_protocol::uci::run_variant(stdin.lock(), std::io::stdout(), game)?;
     Ok(())
 }

@@ -169,14 +169,13 @@ impl Engine {
     }
 
     fn limits(&self, go: &Go) -> Limits {
-        let unit = |value: u64| self.unit(value);
         let lag = self.lag.estimate();
         Limits {
             depth: go.depth,
             nodes: go.nodes,
             clock: go.time.map(|time| Clock {
-                remaining: unit(time),
-                increment: unit(go.increment.unwrap_or(0)).saturating_sub(lag),
+                remaining: self.unit(time),
+                increment: self.unit(go.increment.unwrap_or(0)).saturating_sub(lag),
                 moves_to_go: go.moves_to_go,
             }),
             infinite: go.infinite,

@@ -274,10 +274,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     }
 
     fn limits(&self, go: &Go, side: Side) -> Limits {
-        let (time, increment) = match side {
-            Side::First => (go.wtime, go.winc),
-            Side::Second => (go.btime, go.binc),
-        };
+        let (time, increment) = own_clock(go, side);
         let unbounded = go.depth.is_none()
             && go.nodes.is_none()
             && go.movetime.is_none()
@@ -334,10 +331,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             }
         }
         let side = session.side_to_move();
-        let (time, increment) = match side {
-            Side::First => (go.wtime, go.winc),
-            Side::Second => (go.btime, go.binc),
-        };
+        let (time, increment) = own_clock(&go, side);
         match time {
             Some(remaining) if !go.ponder && !go.infinite => self.lag.start(
                 side.index(),
@@ -362,6 +356,14 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             search(session, &request, &worker_control, wait_for_stop, &out)
         });
         self.running = Some(Running { control, handle });
+    }
+}
+
+/// The time and increment `go` gives the side to move.
+fn own_clock(go: &Go, side: Side) -> (Option<Duration>, Option<Duration>) {
+    match side {
+        Side::First => (go.wtime, go.winc),
+        Side::Second => (go.btime, go.binc),
     }
 }
 

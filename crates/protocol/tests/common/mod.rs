@@ -1,4 +1,5 @@
-//! What the transcript tests share: an output buffer the engine's threads write into.
+//! What the transcript tests share: an output buffer the engine's threads write into, and
+//! readings of what came out.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -28,4 +29,23 @@ impl Shared {
             .map(String::from)
             .collect()
     }
+}
+
+/// The moves of every `bestmove` line, in order.
+pub fn bestmoves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|rest| rest.split_whitespace().next().unwrap_or("").to_string())
+        .collect()
+}
+
+/// Whether `mv` is legal in `game` after `moves` from its start.
+pub fn legal_after(game: &str, moves: &[String], mv: &str) -> bool {
+    let mut session =
+        ply_games::new_session(game, &ply_games::GameOptions::default()).expect("a game");
+    for m in moves {
+        session.play(m).expect("legal history");
+    }
+    session.parse_move(mv).is_ok()
 }
