@@ -37,17 +37,20 @@ impl TimeBudget {
             hard = Some(budget);
         }
         if let Some(clock) = limits.clock {
-            let remaining = clock.remaining.saturating_sub(overhead);
             let moves = clock
                 .moves_to_go
                 .unwrap_or(HORIZON_MOVES)
                 .clamp(1, HORIZON_MOVES);
-            let share = remaining / moves + clock.increment * 3 / 4;
-            // Never plan to use more than a third of what is left (after the overhead): when
-            // a game lives on its increment the clock settles where one move takes about the
-            // increment, and this keeps twice the increment in hand there for a loaded
-            // machine's latency (with 80% a 10+0.1 game lost on time by a few ms).
-            let ceiling = remaining / 3;
+            // The pool for the moves planned: the clock and the increments to come, less the
+            // overhead (which carries the learnt lag) of each of them and of the next move
+            // after. In bullet the overhead outweighs the increment, so the clock settles
+            // with that cushion in hand instead of at the increment, where one scheduling
+            // hiccup on a loaded machine flags it.
+            let pool = (clock.remaining + clock.increment * (moves - 1))
+                .saturating_sub(overhead * (moves + 1));
+            let share = pool / moves;
+            // Never plan to use more than a third of what is left after the overhead.
+            let ceiling = clock.remaining.saturating_sub(overhead) / 3;
             let clock_soft = (share * 3 / 5).min(ceiling).max(Duration::from_millis(1));
             let clock_hard = (share * 3).min(ceiling).max(Duration::from_millis(1));
             soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
@@ -134,6 +137,37 @@ mod tests {
         };
         let budget = TimeBudget::new(&limits, Instant::now());
         assert!(budget.hard.expect("hard") <= Duration::from_millis(90));
+    }
+
+    #[test]
+    fn bullet_keeps_the_overhead_of_every_planned_move_in_hand() {
+        // 1 s + 10 ms with 30 ms overhead: the clock must not be spent down to the overhead.
+        let at = |remaining: u64| {
+            let limits = Limits {
+                clock: Some(Clock {
+                    remaining: Duration::from_millis(remaining),
+                    increment: Duration::from_millis(10),
+                    moves_to_go: None,
+                }),
+                move_overhead: Duration::from_millis(30),
+                ..Limits::default()
+            };
+            TimeBudget::new(&limits, Instant::now())
+        };
+        assert_eq!(at(600).hard, Some(Duration::from_millis(1)), "600 ms is the cushion");
+        assert!(at(1_000).hard.expect("hard") > Duration::from_millis(20));
+        // At 10 s + 0.1 s the cushion costs next to nothing: about a thirtieth of the clock.
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_secs(10),
+                increment: Duration::from_millis(100),
+                moves_to_go: None,
+            }),
+            move_overhead: Duration::from_millis(30),
+            ..Limits::default()
+        };
+        let soft = TimeBudget::new(&limits, Instant::now()).soft.expect("soft");
+        assert!(soft >= Duration::from_millis(230), "{soft:?}");
     }
 
     #[test]
