@@ -2,8 +2,9 @@
 //! rule) and the engine with its table; turns a position into a move within the time the
 //! manager allows.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use crate::lag::LagMeter;
 use ply_games::caro::threat::Threat;
 use ply_games::caro::{Caro, Cell, Rule, Strong};
 use ply_search::{Engine, EngineOptions, Game, Limits, Score, SearchControl, SearchRequest, Side};
@@ -50,11 +51,7 @@ impl Settings {
             Some(turn) => turn,
             None => DEFAULT_TURN_MS,
         };
-        let match_limited = self.timeout_match.is_some_and(|total| total > 0);
-        if let Some(left) = self
-            .time_left
-            .filter(|_| match_limited || self.timeout_match.is_none())
-        {
+        if let Some(left) = self.time_left.filter(|_| self.timeout_match != Some(0)) {
             let moves = MOVES_TO_PLAN.min((empty_cells as u64 / 2).max(1)).max(1);
             ms = ms.min(left / moves).min(left / 3);
         }
@@ -62,6 +59,12 @@ impl Settings {
         // with a fifth, 500 games at 100 ms a move on a loaded machine saw a 103 ms answer.
         let lag = (ms / 4).clamp(10, 300);
         Duration::from_millis(ms.saturating_sub(lag).max(1))
+    }
+
+    /// `time_left` when a match clock is running (`timeout_match` above 0).
+    fn match_time_left(&self) -> Option<u64> {
+        self.time_left
+            .filter(|_| self.timeout_match.is_some_and(|total| total > 0))
     }
 
     /// Transposition table size within `max_memory`.
@@ -97,6 +100,8 @@ pub struct Brain {
     game: Caro,
     moves: Vec<Cell>,
     engine: Engine<Caro, Strong>,
+    /// What the manager's `time_left` reports charge beyond our own measure.
+    lag: LagMeter,
 }
 
 impl Brain {
@@ -117,6 +122,7 @@ impl Brain {
                     threads: 1,
                 },
             ),
+            lag: LagMeter::default(),
         }
     }
 
@@ -253,10 +259,25 @@ impl Brain {
         if empty == 0 {
             return Err("the board is full".to_string());
         }
-        let request = SearchRequest::new(Limits::movetime(self.settings.move_time(empty)));
+        // With a match clock the manager reports `time_left` before each turn: what it
+        // charged beyond our own measure is learnt and kept back from every turn after.
+        let started = Instant::now();
+        match self.settings.match_time_left() {
+            Some(left) => self
+                .lag
+                .start(0, Duration::from_millis(left), Duration::ZERO, started),
+            None => self.lag.untimed(),
+        }
+        let time = self
+            .settings
+            .move_time(empty)
+            .saturating_sub(self.lag.estimate())
+            .max(Duration::from_millis(1));
+        let request = SearchRequest::new(Limits::movetime(time));
         let result = self
             .engine
             .search(&self.game, &request, control, &mut |_| {});
+        self.lag.answered(Instant::now());
         let cell = result
             .best_move
             .or_else(|| self.any_move())
@@ -294,5 +315,33 @@ impl Brain {
 impl Default for Brain {
     fn default() -> Self {
         Brain::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lag_a_match_clock_reveals_comes_off_the_next_turns() {
+        let mut brain = Brain::new();
+        brain.start(10);
+        brain.settings.timeout_turn = Some(50);
+        brain.settings.timeout_match = Some(100_000);
+        brain.settings.time_left = Some(60_000);
+        let control = SearchControl::new();
+        let before = Instant::now();
+        brain.think(&control).expect("a move");
+        let spent = before.elapsed().as_millis() as u64;
+        // The manager says 300 ms more went than the brain spent.
+        brain.settings.time_left = Some(60_000 - spent - 300);
+        brain.think(&control).expect("a move");
+        let lag = brain.lag.estimate().as_millis();
+        assert!((280..=300).contains(&lag), "learnt {lag} ms");
+        // Without a match clock nothing is learnt from `time_left`.
+        brain.settings.timeout_match = Some(0);
+        brain.settings.time_left = Some(1_000);
+        brain.think(&control).expect("a move");
+        assert_eq!(brain.lag.estimate().as_millis(), lag, "kept, not relearnt");
     }
 }
