@@ -4,13 +4,21 @@
 //!    openings; every quiet position (not in check, no winning capture) is written with
 //!    the game's result:
 //!    `cargo run --release -p ply-games --example chess_tune -- gen OUT.txt GAMES NODES SEED`
-//! 2. `tune`: fits the scaling constant K, then minimises the squared error between
-//!    sigmoid(K · eval) and the results by Adam over every midgame and endgame weight,
+//! 2. `label` (optional): asks a UCI engine (Stockfish) for its score of every position at
+//!    a fixed depth and appends it, White's view in centipawns:
+//!    `cargo run --release -p ply-games --example chess_tune -- label IN.txt OUT.txt /usr/games/stockfish 7`
+//!    A position's label is then a blend of the game's result and that opinion (see
+//!    [`target`]): far less noisy than the result of one fast game alone.
+//! 3. `tune`: fits the scaling constant K, then minimises the squared error between
+//!    sigmoid(K · eval) and the labels by Adam over every midgame and endgame weight,
 //!    and writes the weights as Rust source:
 //!    `cargo run --release -p ply-games --example chess_tune -- tune DATA.txt EPOCHS OUT.rs`
 //!    Every tenth block of 64 positions is held out; the weights written are those with the
-//!    lowest held-out error. `TUNE_RATE` sets Adam's step (default 1 centipawn) and
-//!    `TUNE_L2` an optional pull towards the starting weights (default 0).
+//!    lowest held-out error. Settings (environment): `TUNE_RATE` Adam's step (default 1
+//!    centipawn), `TUNE_L2` a pull towards the starting weights (default 0),
+//!    `TUNE_MIN_SAMPLES` freezes parameters seen in fewer training positions, `TUNE_GROUPS`
+//!    tunes only the parameters whose names start with one of the listed prefixes,
+//!    `TUNE_RESULT_WEIGHT` and `TUNE_CP_SCALE` shape the blended label.
 //!
 //! The evaluation is linear in its weights once the phase is known, so each position is
 //! stored as the sparse list of its parameter counts (from the same `trace` the engine
@@ -18,8 +26,9 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::process::{Command, Stdio};
 
-use ply_games::chess::eval::{Strong, WEIGHTS, is_quiet, params, terms};
+use ply_games::chess::eval::{Strong, WEIGHTS, is_quiet, params, scale, terms, white_view};
 use ply_games::chess::{Chess, fen};
 use ply_search::{Engine, EngineOptions, Game, Limits, SearchControl, SearchRequest, Side};
 
@@ -110,6 +119,301 @@ fn generate(out: &str, games: usize, nodes: u64, seed: u64) -> std::io::Result<(
     Ok(())
 }
 
+/// Adds a Stockfish opinion to every position of a `gen` file: for each line
+/// `FEN;RESULT` writes `FEN;RESULT;CP`, CP being the score of `go depth DEPTH` (one thread,
+/// 16 MB hash kept between positions: neighbours come from the same game) from White's view
+/// in centipawns, a mate counting ±3000. Positions Stockfish cannot score are dropped.
+fn label(input: &str, out: &str, engine: &str, depth: u32) -> std::io::Result<()> {
+    let mut child = Command::new(engine)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let broken = || std::io::Error::other("engine closed its pipe");
+    let mut to_engine = child.stdin.take().ok_or_else(broken)?;
+    let mut from_engine = BufReader::new(child.stdout.take().ok_or_else(broken)?);
+    let mut line = String::new();
+    let mut wait_for = |reader: &mut BufReader<_>, token: &str| -> std::io::Result<Option<i32>> {
+        let mut score = None;
+        loop {
+            line.clear();
+            if reader.read_line(&mut line)? == 0 {
+                return Err(broken());
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.first() == Some(&token) {
+                return Ok(score);
+            }
+            if let Some(at) = words.iter().position(|w| *w == "score") {
+                let value = words.get(at + 2).and_then(|v| v.parse::<i32>().ok());
+                score = match (words.get(at + 1), value) {
+                    (Some(&"cp"), Some(cp)) => Some(cp),
+                    (Some(&"mate"), Some(m)) => Some(if m > 0 { 3_000 } else { -3_000 }),
+                    _ => score,
+                };
+            }
+        }
+    };
+    writeln!(to_engine, "uci")?;
+    to_engine.flush()?;
+    wait_for(&mut from_engine, "uciok")?;
+    writeln!(to_engine, "setoption name Threads value 1")?;
+    writeln!(to_engine, "setoption name Hash value 16")?;
+    let mut writer = BufWriter::new(File::create(out)?);
+    let mut labelled = 0usize;
+    for record in BufReader::new(File::open(input)?).lines() {
+        let record = record?;
+        let Some((position, result)) = record.split_once(';') else {
+            continue;
+        };
+        let Ok(board) = fen::parse_board(position) else {
+            continue;
+        };
+        writeln!(to_engine, "position fen {position}")?;
+        writeln!(to_engine, "go depth {depth}")?;
+        to_engine.flush()?;
+        let Some(cp) = wait_for(&mut from_engine, "bestmove")? else {
+            continue;
+        };
+        let white_cp = if board.side_to_move() == cozy_chess::Color::White {
+            cp
+        } else {
+            -cp
+        };
+        writeln!(writer, "{position};{};{white_cp}", result.trim())?;
+        labelled += 1;
+        if labelled.is_multiple_of(10_000) {
+            writer.flush()?;
+            eprintln!("{labelled} positions labelled");
+        }
+    }
+    writeln!(to_engine, "quit")?;
+    to_engine.flush()?;
+    child.wait()?;
+    writer.flush()?;
+    eprintln!("{labelled} positions labelled");
+    Ok(())
+}
+
+/// The strong evaluator with weights read at run time (from a `weights.rs` written by
+/// `tune`), everything else as [`Strong`]: lets `duel` compare two weight sets without a
+/// rebuild.
+#[derive(Clone)]
+struct Loaded(std::sync::Arc<Vec<[i32; 2]>>);
+
+struct LoadedScore<'a> {
+    weights: &'a [[i32; 2]],
+    midgame: i32,
+    endgame: i32,
+}
+
+impl terms::Sink for LoadedScore<'_> {
+    fn add(&mut self, index: usize, count: i32) {
+        if let Some(&[midgame, endgame]) = self.weights.get(index) {
+            self.midgame += midgame * count;
+            self.endgame += endgame * count;
+        }
+    }
+}
+
+impl Loaded {
+    fn read(path: &str) -> std::io::Result<Self> {
+        let text = std::fs::read_to_string(path)?;
+        let weights: Vec<[i32; 2]> = text
+            .lines()
+            .filter_map(|line| {
+                let inner = line.trim().strip_prefix('[')?;
+                let (pair, _) = inner.split_once(']')?;
+                let (mg, eg) = pair.split_once(',')?;
+                Some([mg.trim().parse().ok()?, eg.trim().parse().ok()?])
+            })
+            .collect();
+        if weights.len() != params::COUNT {
+            return Err(std::io::Error::other(format!(
+                "{path}: {} weights, expected {}",
+                weights.len(),
+                params::COUNT
+            )));
+        }
+        Ok(Loaded(std::sync::Arc::new(weights)))
+    }
+}
+
+impl ply_search::Evaluator<Chess> for Loaded {
+    fn evaluate(&self, game: &Chess) -> i32 {
+        let board = game.board();
+        let mut score = LoadedScore {
+            weights: &self.0,
+            midgame: 0,
+            endgame: 0,
+        };
+        terms::trace(board, &mut score);
+        let phase = terms::phase(board);
+        let raw = (score.midgame * phase + score.endgame * (24 - phase)) / 24;
+        let scaled = raw * scale(board, raw) / 64;
+        let faded = scaled * (200 - i32::from(board.halfmove_clock())) / 200;
+        match board.side_to_move() {
+            cozy_chess::Color::White => faded,
+            cozy_chess::Color::Black => -faded,
+        }
+    }
+    fn noisy_moves(&self, game: &Chess, moves: &mut Vec<cozy_chess::Move>) {
+        Strong.noisy_moves(game, moves);
+    }
+    fn tactical_score(&self, game: &Chess, mv: cozy_chess::Move) -> Option<i32> {
+        Strong.tactical_score(game, mv)
+    }
+    fn features(&self) -> ply_search::Features {
+        Strong.features()
+    }
+    fn refinements(&self) -> ply_search::Refinements {
+        Strong.refinements()
+    }
+}
+
+/// One game between two weight sets from a random 8-ply opening; 1, ½ or 0 for `white`.
+fn duel_game(white: &Loaded, black: &Loaded, nodes: u64, seed: u64) -> f32 {
+    let options = EngineOptions {
+        hash_mib: 8,
+        threads: 1,
+    };
+    let mut engines = [
+        Engine::new(white.clone(), options),
+        Engine::new(black.clone(), options),
+    ];
+    let control = SearchControl::new();
+    let mut random = Random(seed.max(1) * 0x9E37_79B9_7F4A_7C15);
+    let mut game = Chess::new();
+    let mut moves = Vec::new();
+    for _ in 0..8 {
+        moves.clear();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[random.below(moves.len())];
+        game.make_move(mv);
+    }
+    let mut decisive_streak = 0;
+    loop {
+        moves.clear();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return match game.outcome_when_stuck() {
+                ply_search::Outcome::Win(Side::First) => 1.0,
+                ply_search::Outcome::Win(Side::Second) => 0.0,
+                ply_search::Outcome::Draw => 0.5,
+            };
+        }
+        if game.outcome().is_some() || game.plies_played() > 400 {
+            return 0.5;
+        }
+        let mover = usize::from(game.side_to_move() != Side::First);
+        let request = SearchRequest::new(Limits::nodes(nodes));
+        let found = engines[mover].search(&game, &request, &control, &mut |_| {});
+        let white_score = if mover == 0 {
+            found.score.raw()
+        } else {
+            -found.score.raw()
+        };
+        // Adjudicated when both sides agree for six plies that one is winning.
+        if white_score.abs() > 1_500 {
+            decisive_streak += 1;
+            if decisive_streak >= 6 {
+                return if white_score > 0 { 1.0 } else { 0.0 };
+            }
+        } else {
+            decisive_streak = 0;
+        }
+        let Some(mv) = found.best_move else {
+            return 0.5;
+        };
+        game.make_move(mv);
+    }
+}
+
+/// Plays `pairs` opening pairs (each opening with both colours) between the weights in
+/// `a` and in `b` at `nodes` per move on `workers` threads, and prints A's W/D/L and Elo.
+fn duel(a: &str, b: &str, pairs: u64, nodes: u64, workers: u64) -> std::io::Result<()> {
+    let (a, b) = (Loaded::read(a)?, Loaded::read(b)?);
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let tally = std::sync::Mutex::new([0u32; 3]);
+    std::thread::scope(|scope| {
+        for _ in 0..workers.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let pair = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if pair >= pairs {
+                        break;
+                    }
+                    let first = duel_game(&a, &b, nodes, pair + 1);
+                    let second = 1.0 - duel_game(&b, &a, nodes, pair + 1);
+                    let Ok(mut tally) = tally.lock() else { break };
+                    for score in [first, second] {
+                        let slot = if score > 0.75 {
+                            0
+                        } else if score > 0.25 {
+                            1
+                        } else {
+                            2
+                        };
+                        tally[slot] += 1;
+                    }
+                    let [w, d, l] = *tally;
+                    let (elo, margin) = elo_estimate(w, d, l);
+                    eprintln!(
+                        "pair {} ({first} {second}): A W/D/L {w}/{d}/{l}, Elo {elo:+.1} ± {margin:.1}",
+                        pair + 1
+                    );
+                }
+            });
+        }
+    });
+    let [w, d, l] = tally.into_inner().unwrap_or_default();
+    let (elo, margin) = elo_estimate(w, d, l);
+    println!("A W/D/L {w}/{d}/{l}, Elo {elo:+.1} ± {margin:.1} (95%)");
+    Ok(())
+}
+
+/// Elo difference and its 95% margin from wins, draws and losses (trinomial).
+fn elo_estimate(wins: u32, draws: u32, losses: u32) -> (f64, f64) {
+    let n = f64::from(wins + draws + losses).max(1.0);
+    let (w, d, l) = (
+        f64::from(wins) / n,
+        f64::from(draws) / n,
+        f64::from(losses) / n,
+    );
+    let score = (w + d / 2.0).clamp(1e-3, 1.0 - 1e-3);
+    let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
+    let deviation =
+        ((w * (1.0 - score).powi(2) + d * (0.5 - score).powi(2) + l * score.powi(2)) / n).sqrt();
+    let high = elo((score + 1.96 * deviation).min(1.0 - 1e-3));
+    let low = elo((score - 1.96 * deviation).max(1e-3));
+    (elo(score), (high - low) / 2.0)
+}
+
+/// Checks that `Loaded` with the given weights evaluates every position of a data file
+/// exactly as the built-in [`Strong`] (run with the weights the binary was built with).
+fn check(weights: &str, data: &str) -> std::io::Result<()> {
+    let loaded = Loaded::read(weights)?;
+    let (mut same, mut differ) = (0usize, 0usize);
+    for line in BufReader::new(File::open(data)?).lines() {
+        let line = line?;
+        let position = line.split(';').next().unwrap_or_default();
+        let Ok(game) = fen::parse(position, false) else {
+            continue;
+        };
+        use ply_search::Evaluator;
+        if loaded.evaluate(&game) == Strong.evaluate(&game) {
+            same += 1;
+        } else {
+            differ += 1;
+        }
+    }
+    println!("{same} positions agree, {differ} differ");
+    Ok(())
+}
+
 /// The tuner's sink: how often each parameter counts.
 struct Counts(Vec<i32>);
 
@@ -124,18 +428,44 @@ impl terms::Sink for Counts {
 struct Sample {
     terms: Vec<(u16, f32)>,
     phase: f32,
+    /// What the engine multiplies the linear score by: the drawish-ending scale (judged with
+    /// the starting weights) and the fifty-move fade.
+    factor: f32,
     result: f32,
+}
+
+/// Reads an environment setting of the tuner.
+fn setting(name: &str, default: f32) -> f32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The label of a position: the game's result, blended with Stockfish's opinion when the
+/// line carries one (`FEN;RESULT;CP` from `label`):
+/// `TUNE_RESULT_WEIGHT · result + (1 − TUNE_RESULT_WEIGHT) · sigmoid(CP / TUNE_CP_SCALE)`,
+/// sigmoid(x) = 1 / (1 + e^−x); defaults 0.25 and 400.
+fn target(fields: &[&str]) -> Option<f32> {
+    let result = fields.get(1)?.trim().parse::<f32>().ok()?;
+    let Some(cp) = fields.get(2) else {
+        return Some(result);
+    };
+    let cp = cp.trim().parse::<f32>().ok()?;
+    let weight = setting("TUNE_RESULT_WEIGHT", 0.25);
+    let opinion = sigmoid(cp / setting("TUNE_CP_SCALE", 400.0));
+    Some(weight * result + (1.0 - weight) * opinion)
 }
 
 fn load(path: &str) -> std::io::Result<Vec<Sample>> {
     let mut samples = Vec::new();
     for line in BufReader::new(File::open(path)?).lines() {
         let line = line?;
-        let Some((position, result)) = line.rsplit_once(';') else {
-            continue;
-        };
-        let (Ok(board), Ok(result)) = (fen::parse_board(position), result.trim().parse::<f32>())
-        else {
+        let fields: Vec<&str> = line.split(';').collect();
+        let (Some(Ok(board)), Some(result)) = (
+            fields.first().map(|position| fen::parse_board(position)),
+            target(&fields),
+        ) else {
             continue;
         };
         let mut counts = Counts(vec![0; params::COUNT]);
@@ -147,9 +477,12 @@ fn load(path: &str) -> std::io::Result<Vec<Sample>> {
             .filter(|(_, c)| **c != 0)
             .map(|(i, &c)| (i as u16, c as f32))
             .collect();
+        let raw = white_view(&board);
+        let fade = (200 - i32::from(board.halfmove_clock())) as f32 / 200.0;
         samples.push(Sample {
             terms,
             phase: terms::phase(&board) as f32 / 24.0,
+            factor: scale(&board, raw) as f32 / 64.0 * fade,
             result,
         });
     }
@@ -163,7 +496,7 @@ fn evaluate(sample: &Sample, weights: &[[f32; 2]]) -> f32 {
         mg += w[0] * count;
         eg += w[1] * count;
     }
-    mg * sample.phase + eg * (1.0 - sample.phase)
+    (mg * sample.phase + eg * (1.0 - sample.phase)) * sample.factor
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -219,15 +552,36 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
     let mut best = weights.clone();
     let (start_train, start_held) = (error(&samples, &weights, k), best_held);
     eprintln!("K = {k:.5}, error {start_train:.6}, held-out error {start_held:.6}");
-    let rate: f32 = std::env::var("TUNE_RATE")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(1.0);
+    let rate = setting("TUNE_RATE", 1.0);
     // Optional L2 pull towards the starting weights (against over-fitting the noisy labels).
-    let l2: f32 = std::env::var("TUNE_L2")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(0.0);
+    let l2 = setting("TUNE_L2", 0.0);
+    // Parameters seen in fewer than TUNE_MIN_SAMPLES training positions keep their starting
+    // weights, and with TUNE_GROUPS (comma-separated name prefixes such as
+    // `material,psq`) only the parameters so named move.
+    let min_samples = setting("TUNE_MIN_SAMPLES", 0.0) as usize;
+    let groups: Vec<String> = std::env::var("TUNE_GROUPS")
+        .map(|g| g.split(',').map(|p| p.trim().to_string()).collect())
+        .unwrap_or_default();
+    let mut seen = vec![0usize; weights.len()];
+    for sample in &samples {
+        for &(index, _) in &sample.terms {
+            seen[index as usize] += 1;
+        }
+    }
+    let frozen: Vec<bool> = (0..weights.len())
+        .map(|i| {
+            let name = params::name(i);
+            // The king's material is meaningless; keep it at zero.
+            i == params::MATERIAL + 5
+                || seen[i] < min_samples
+                || (!groups.is_empty() && !groups.iter().any(|g| name.starts_with(g.as_str())))
+        })
+        .collect();
+    eprintln!(
+        "{} of {} parameters frozen",
+        frozen.iter().filter(|f| **f).count(),
+        weights.len()
+    );
     let start = weights.clone();
     let (beta1, beta2) = (0.9f32, 0.999f32);
     let mut moment = vec![[0.0f32; 2]; weights.len()];
@@ -236,7 +590,7 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
         let mut gradient = vec![[0.0f32; 2]; weights.len()];
         for sample in &samples {
             let p = sigmoid(k * evaluate(sample, &weights));
-            let g = (p - sample.result) * p * (1.0 - p) * k;
+            let g = (p - sample.result) * p * (1.0 - p) * k * sample.factor;
             for &(index, count) in &sample.terms {
                 let slot = &mut gradient[index as usize];
                 slot[0] += g * count * sample.phase;
@@ -245,8 +599,7 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
         }
         let scale = 2.0 / samples.len() as f32;
         for (i, w) in weights.iter_mut().enumerate() {
-            // The king's material is meaningless; keep it at zero.
-            if i == params::MATERIAL + 5 {
+            if frozen[i] {
                 continue;
             }
             for phase in 0..2 {
@@ -273,10 +626,17 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
     let weights = best;
     let end_train = error(&samples, &weights, k);
     eprintln!("best: error {end_train:.6}, held-out error {best_held:.6}");
-    let mut command: Vec<String> = ["TUNE_RATE", "TUNE_L2"]
-        .iter()
-        .filter_map(|name| Some(format!("{name}={}", std::env::var(name).ok()?)))
-        .collect();
+    let mut command: Vec<String> = [
+        "TUNE_RATE",
+        "TUNE_L2",
+        "TUNE_MIN_SAMPLES",
+        "TUNE_GROUPS",
+        "TUNE_RESULT_WEIGHT",
+        "TUNE_CP_SCALE",
+    ]
+    .iter()
+    .filter_map(|name| Some(format!("{name}={}", std::env::var(name).ok()?)))
+    .collect();
     command.push("cargo run --release -p ply-games --example chess_tune --".to_string());
     command.extend(std::env::args().skip(1));
     let mut writer = BufWriter::new(File::create(out)?);
@@ -300,6 +660,17 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
     writeln!(
         writer,
         "//! {start_train:.6} -> {end_train:.6} (training), {start_held:.6} -> {best_held:.6} (held out)."
+    )?;
+    writeln!(
+        writer,
+        "//! Labels: {:.2} · game result + {:.2} · sigmoid(Stockfish centipawns / {}) where the data",
+        setting("TUNE_RESULT_WEIGHT", 0.25),
+        1.0 - setting("TUNE_RESULT_WEIGHT", 0.25),
+        setting("TUNE_CP_SCALE", 400.0)
+    )?;
+    writeln!(
+        writer,
+        "//! carries Stockfish's score (`label`), the game result alone where it does not."
     )?;
     writeln!(writer)?;
     writeln!(
@@ -333,9 +704,28 @@ fn main() -> std::io::Result<()> {
             arg(4).parse().unwrap_or(2_000),
             arg(5).parse().unwrap_or(1),
         ),
+        "label" => label(
+            &arg(2),
+            &arg(3),
+            &args
+                .get(4)
+                .cloned()
+                .unwrap_or_else(|| "stockfish".to_string()),
+            arg(5).parse().unwrap_or(7),
+        ),
         "tune" => tune(&arg(2), arg(3).parse().unwrap_or(300), &arg(4)),
+        "duel" => duel(
+            &arg(2),
+            &arg(3),
+            arg(4).parse().unwrap_or(50),
+            arg(5).parse().unwrap_or(20_000),
+            arg(6).parse().unwrap_or(1),
+        ),
+        "check" => check(&arg(2), &arg(3)),
         _ => {
-            eprintln!("usage: chess_tune gen OUT GAMES NODES SEED | tune DATA EPOCHS OUT.rs");
+            eprintln!(
+                "usage: chess_tune gen OUT GAMES NODES SEED | label IN OUT [ENGINE] [DEPTH] | tune DATA EPOCHS OUT.rs | duel A.rs B.rs PAIRS NODES THREADS | check WEIGHTS.rs FENS"
+            );
             Ok(())
         }
     }
