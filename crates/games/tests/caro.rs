@@ -488,3 +488,25 @@ fn renju_forbidden_points_follow_the_rif_rules() {
         }
     }
 }
+
+#[test]
+fn a_node_limit_bounds_the_threat_search_too() {
+    // A middlegame where the root's VCT look alone used to take 400,000 positions whatever
+    // the limit said (so `--nodes` matches crawled); now it spends a third of the limit and
+    // the search proper the rest.
+    let mut game = session(10, Rule::Freestyle, None);
+    for mv in "f5 h4 g5 e5 g6 g3 e4 h7 g7 g8 h5 i5 f2 f4 d6 i6 f9 i4 i3 d3".split(' ') {
+        game.play(mv).expect("legal");
+    }
+    let limits = Limits {
+        nodes: Some(30_000),
+        ..Limits::default()
+    };
+    let result = think(game.as_mut(), Level::Strong, limits);
+    assert!(
+        (20_000..=30_000).contains(&result.nodes),
+        "searched {} positions for a 30,000-node limit",
+        result.nodes
+    );
+    assert!(result.best_move.is_some());
+}

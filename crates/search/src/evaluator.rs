@@ -31,6 +31,16 @@ impl<M> Default for RootAdvice<M> {
     }
 }
 
+/// What the root look ([`Evaluator::root_advice`]) may spend: a share of the search's time
+/// and of its node limit, when it has them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AdviceBudget {
+    /// At most this long.
+    pub time: Option<Duration>,
+    /// At most this many positions.
+    pub nodes: Option<u64>,
+}
+
 /// Pruning and extension hooks of the engine that an evaluator switches on, with the margins
 /// they need in the evaluator's own units. Everything is off by default, which keeps the
 /// engine's value equal to plain minimax's at equal depth.
@@ -146,11 +156,12 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         None
     }
 
-    /// A game-specific look at the root before iterative deepening, within `time` (`None`:
-    /// the search is not timed, so the look must be bounded some other deterministic way).
-    /// Called only for single-line searches of every root move. The default finds nothing.
-    fn root_advice(&self, game: &G, time: Option<Duration>) -> RootAdvice<G::Move> {
-        let _ = (game, time);
+    /// A game-specific look at the root before iterative deepening, within `budget` (with
+    /// neither a time nor a node bound the look must bound itself some other deterministic
+    /// way). Called only for single-line searches of every root move. The default finds
+    /// nothing.
+    fn root_advice(&self, game: &G, budget: AdviceBudget) -> RootAdvice<G::Move> {
+        let _ = (game, budget);
         RootAdvice::default()
     }
 

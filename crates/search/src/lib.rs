@@ -20,7 +20,7 @@ pub mod teaching;
 pub use engine::{
     Engine, EngineOptions, MAX_PLY, SearchRequest, TimeBudget, TranspositionTable, TtEntry,
 };
-pub use evaluator::{Evaluator, Features, Refinements, RootAdvice};
+pub use evaluator::{AdviceBudget, Evaluator, Features, Refinements, RootAdvice};
 pub use event::{Bound, Iteration, RootMoveScore, SearchEvent, SearchResult, nodes_per_second};
 pub use game::{Game, Outcome, Side};
 pub use limits::{Clock, Limits, SearchControl};

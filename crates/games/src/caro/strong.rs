@@ -3,9 +3,7 @@
 //! fours as quiescence moves (a VCF search past the horizon), a four by the opponent as
 //! "check", and the threat-space solver at the root.
 
-use std::time::Duration;
-
-use ply_search::{Evaluator, Features, Game, RootAdvice, Side};
+use ply_search::{AdviceBudget, Evaluator, Features, Game, RootAdvice, Side};
 
 use super::board::{Caro, Cell};
 use super::threat::Threat;
@@ -222,8 +220,8 @@ impl Evaluator<Caro> for Strong {
         }
     }
 
-    fn root_advice(&self, game: &Caro, time: Option<Duration>) -> RootAdvice<Cell> {
-        let limits = SolverLimits::for_time(time);
+    fn root_advice(&self, game: &Caro, budget: AdviceBudget) -> RootAdvice<Cell> {
+        let limits = SolverLimits::for_budget(budget);
         let mut solver = Solver::new(limits);
         solver.advise(game)
     }

@@ -3,9 +3,9 @@
 //! five's far end), so the search is narrow and reaches wins of many moves. The defender's
 //! replies ignore renju's forbidden points, so a win found is always a win.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use ply_search::{Game, Side};
+use ply_search::{AdviceBudget, Game, Side};
 
 use super::board::{Caro, Cell};
 use super::threat::Threat;
@@ -26,17 +26,15 @@ pub struct SolverLimits {
 }
 
 impl SolverLimits {
-    /// Limits for a root look of at most `time` (a fixed node budget when `None`).
-    pub fn for_time(time: Option<Duration>) -> SolverLimits {
-        match time {
-            Some(time) => SolverLimits {
-                nodes: u64::MAX,
-                deadline: Some(Instant::now() + time),
-            },
-            None => SolverLimits {
-                nodes: DEFAULT_NODES,
-                deadline: None,
-            },
+    /// Limits for a root look within `budget`; a fixed node budget when it has no bound
+    /// (keeps depth-limited searches deterministic).
+    pub fn for_budget(budget: AdviceBudget) -> SolverLimits {
+        let unbounded = budget.time.is_none() && budget.nodes.is_none();
+        SolverLimits {
+            nodes: budget
+                .nodes
+                .unwrap_or(if unbounded { DEFAULT_NODES } else { u64::MAX }),
+            deadline: budget.time.map(|time| Instant::now() + time),
         }
     }
 }

@@ -21,7 +21,7 @@ use ordering::ScoredMoves;
 use root::{Plan, RootMove};
 use worker::{Shared, Worker, outcome_score};
 
-use crate::evaluator::Evaluator;
+use crate::evaluator::{AdviceBudget, Evaluator};
 use crate::event::{Bound, Iteration, RootMoveScore, SearchEvent, SearchResult, nodes_per_second};
 use crate::game::Game;
 use crate::limits::{Limits, SearchControl};
@@ -141,7 +141,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let budget = TimeBudget::new(&request.limits, start);
         let mut advice_nodes = 0;
         if multipv == 1 && request.root_moves.is_none() && !request.limits.infinite {
-            let share = budget.soft_budget().map(|soft| soft / 3);
+            // A third of the time and of the nodes; the search proper gets the rest.
+            let share = AdviceBudget {
+                time: budget.soft_budget().map(|soft| soft / 3),
+                nodes: request.limits.nodes.map(|nodes| nodes / 3),
+            };
             let advice = self.evaluator.root_advice(game, share);
             advice_nodes = advice.nodes;
             if let Some(line) = advice.win
@@ -168,11 +172,16 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             max_depth = 1;
         }
         let plan = Plan { max_depth, multipv };
+        // A node limit bounds the whole move: what the root look spent comes off it.
+        let mut limits = request.limits.clone();
+        if let Some(nodes) = &mut limits.nodes {
+            *nodes = nodes.saturating_sub(advice_nodes).max(1);
+        }
         let threads = self.threads;
         let shared = Shared {
             tt: &self.table,
             control,
-            limits: &request.limits,
+            limits: &limits,
             budget,
             abort: AtomicBool::new(false),
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
