@@ -298,6 +298,41 @@ fn illegal_moves_and_fallen_flags_lose() {
         "{report}"
     );
     assert!(report.contains("2 time losses"), "{report}");
+
+    // A fixed move time: late answers are counted, and forfeit only under --turnmargin.
+    let late = fake_engine(",option.Delay=300");
+    let base = [
+        "match",
+        "ttt",
+        "--a",
+        "strong",
+        "--b",
+        &late,
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+    ];
+    let report = text(&ply(&base));
+    let fake_line = report
+        .lines()
+        .find(|l| l.starts_with("fake:"))
+        .expect("figures for the fake");
+    assert!(fake_line.contains(" 0 time losses"), "{report}");
+    let over: u64 = fake_line
+        .split("worst overshoot ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|ms| ms.parse().ok())
+        .expect("worst overshoot figure");
+    assert!(over >= 200, "{report}");
+    let strict = [&base[..], &["--turnmargin", "100"]].concat();
+    let report = text(&ply(&strict));
+    assert!(
+        report.contains("Score of strong vs fake: 2 - 0 - 0"),
+        "{report}"
+    );
+    assert!(report.contains("2 time losses"), "{report}");
 }
 
 #[test]

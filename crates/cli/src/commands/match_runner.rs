@@ -48,6 +48,11 @@ pub struct MatchArgs {
     /// Milliseconds a player may exceed its clock before its flag falls.
     #[arg(long, default_value_t = 0)]
     timemargin: u64,
+    /// With --movetime: a move later than the move time plus this many milliseconds loses
+    /// on time, as a strict Gomocup manager rules a turn. Unset, late moves are only counted
+    /// (the report's "worst overshoot").
+    #[arg(long)]
+    turnmargin: Option<u64>,
     /// Stop as soon as a sequential test decides: elo0=…,elo1=…[,alpha=…,beta=…].
     #[arg(long)]
     sprt: Option<Sprt>,
@@ -646,6 +651,16 @@ fn play_game(
         } else if let Some(movetime) = setup.limits.movetime {
             let over = elapsed.saturating_sub(movetime).as_millis() as u64;
             figures.overshoot_ms[seat] = figures.overshoot_ms[seat].max(over);
+            if args.turnmargin.is_some_and(|margin| over > margin) {
+                figures.time_losses[seat] += 1;
+                break (
+                    Some(side.opponent()),
+                    format!(
+                        "{} lost on time ({over} ms over the move time)",
+                        labels[seat]
+                    ),
+                );
+            }
         }
         let played = match referee.play(&proposal.text) {
             Ok(played) => played,
