@@ -2,32 +2,17 @@
 //! (within a node budget) and how the strong evaluation scores the position, for finding
 //! where a lost or drawn game went wrong:
 //! `cargo run --release --example caro_study -- SIZE NODES "f5 h5 g6 …"`.
-use ply_games::caro::vcf::{Solver, SolverLimits};
+#[path = "common/caro.rs"]
+mod common;
+
+use ply_games::caro::Strong;
 use ply_games::caro::vct::VctCache;
-use ply_games::caro::{Caro, Rule, Strong};
-use ply_search::{Evaluator, Game};
+use ply_search::Evaluator;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let size: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(10);
-    let nodes: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(200_000);
-    let moves = args.get(3).cloned().unwrap_or_default();
-    let rule: Rule = std::env::var("RULE")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(Rule::Freestyle);
-    let mut game = Caro::new(size, rule);
+    let (mut game, nodes, moves) = common::board_nodes_moves(200_000);
     for (ply, mv) in moves.split_whitespace().enumerate() {
-        let names = |game: &Caro, line: &[u16]| {
-            line.iter()
-                .map(|&c| game.cell_name(c))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let mut solver = Solver::new(SolverLimits {
-            nodes,
-            deadline: None,
-        });
+        let mut solver = common::solver(nodes);
         let mut cache = VctCache::default();
         let vct = solver.find_vct(&game, &mut cache);
         println!(
@@ -35,7 +20,7 @@ fn main() {
             ply + 1,
             if ply % 2 == 0 { "x" } else { "o" },
             Strong.evaluate(&game),
-            vct.map(|l| names(&game, &l))
+            vct.map(|l| common::names(&game, &l))
                 .unwrap_or_else(|| if solver.aborted() {
                     "?".into()
                 } else {
@@ -43,12 +28,9 @@ fn main() {
                 }),
             mv
         );
-        match game.parse_cell(mv) {
-            Some(cell) => game.make_move(cell),
-            None => {
-                eprintln!("bad move {mv}");
-                return;
-            }
+        if let Err(error) = common::play(&mut game, mv) {
+            eprintln!("{error}");
+            return;
         }
     }
 }

@@ -111,27 +111,18 @@ fn duel_game(white: &Loaded, black: &Loaded, nodes: u64, seed: u64) -> f32 {
     }
     let mut adjudication = Adjudication::default();
     loop {
-        moves.clear();
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return match game.outcome_when_stuck() {
-                ply_search::Outcome::Win(Side::First) => 1.0,
-                ply_search::Outcome::Win(Side::Second) => 0.0,
-                ply_search::Outcome::Draw => 0.5,
-            };
+        if let Some(result) = Adjudication::ended(&game, &mut moves) {
+            return result;
         }
-        if game.outcome().is_some() || game.plies_played() > 400 {
-            return 0.5;
-        }
-        let mover = usize::from(game.side_to_move() != Side::First);
+        let mover = game.side_to_move();
         let request = SearchRequest::new(Limits::nodes(nodes));
-        let found = engines[mover].search(&game, &request, &control, &mut |_| {});
-        let white_score = if mover == 0 {
-            found.score.raw()
-        } else {
-            -found.score.raw()
-        };
-        if let Some(result) = adjudication.observe(white_score) {
+        let found = engines[usize::from(mover != Side::First)].search(
+            &game,
+            &request,
+            &control,
+            &mut |_| {},
+        );
+        if let Some(result) = adjudication.observe(mover, found.score.raw()) {
             return result;
         }
         let Some(mv) = found.best_move else {

@@ -54,8 +54,25 @@ struct Adjudication {
 }
 
 impl Adjudication {
-    /// White's result (1 or 0) once decided, given this ply's score from White's view.
-    fn observe(&mut self, white_score: i32) -> Option<f32> {
+    /// White's result if the game is over by the rules (or ran past 400 plies), using
+    /// `moves` as scratch.
+    fn ended(game: &Chess, moves: &mut Vec<<Chess as Game>::Move>) -> Option<f32> {
+        moves.clear();
+        game.generate_moves(moves);
+        if moves.is_empty() {
+            return Some(match game.outcome_when_stuck() {
+                ply_search::Outcome::Win(Side::First) => 1.0,
+                ply_search::Outcome::Win(Side::Second) => 0.0,
+                ply_search::Outcome::Draw => 0.5,
+            });
+        }
+        (game.outcome().is_some() || game.plies_played() > 400).then_some(0.5)
+    }
+
+    /// White's result (1 or 0) once decided, given this ply's score from the view of
+    /// `mover`, the side to move.
+    fn observe(&mut self, mover: Side, score: i32) -> Option<f32> {
+        let white_score = if mover == Side::First { score } else { -score };
         if white_score.abs() <= 1_500 {
             self.streak = 0;
             return None;
@@ -94,26 +111,12 @@ fn generate(out: &str, games: usize, nodes: u64, seed: u64) -> std::io::Result<(
         let mut recorded: Vec<String> = Vec::new();
         let mut adjudication = Adjudication::default();
         let result = loop {
-            moves.clear();
-            game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break match game.outcome_when_stuck() {
-                    ply_search::Outcome::Win(Side::First) => 1.0,
-                    ply_search::Outcome::Win(Side::Second) => 0.0,
-                    ply_search::Outcome::Draw => 0.5,
-                };
-            }
-            if game.outcome().is_some() || game.plies_played() > 400 {
-                break 0.5;
+            if let Some(result) = Adjudication::ended(&game, &mut moves) {
+                break result;
             }
             let request = SearchRequest::new(Limits::nodes(nodes));
             let found = engine.search(&game, &request, &control, &mut |_| {});
-            let white_score = if game.side_to_move() == Side::First {
-                found.score.raw()
-            } else {
-                -found.score.raw()
-            };
-            if let Some(result) = adjudication.observe(white_score) {
+            if let Some(result) = adjudication.observe(game.side_to_move(), found.score.raw()) {
                 break result;
             }
             if game.plies_played() >= 16 && !found.score.is_decisive() && is_quiet(&game) {
