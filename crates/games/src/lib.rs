@@ -1,17 +1,21 @@
-//! ply-games: the games ply plays, each in its own folder (rules, notation, players), the
-//! erased [`Session`] interface that front ends speak, and the [`registry`] of games.
+//! ply-games: the games ply plays, each in its own folder (rules, notation, players, spec),
+//! the erased [`Record`] and [`Thinker`] interface that front ends speak, and the
+//! [`registry`] of games.
 
 pub mod caro;
 pub mod chess;
 pub mod grid;
 pub mod registry;
 pub mod session;
+pub mod spec;
 pub mod tictactoe;
 pub mod xiangqi;
 
-pub use registry::{GameOptions, GameSpec, find_game, games, new_session};
+pub use registry::{find_game, games, new_game};
 pub use session::{
-    Algorithm, BoardKind, BoardView, GameError, GameSession, LabCount, LabNode, LabReport,
-    LabRequest, LabTree, Level, LineView, MoveError, MoveView, PieceView, PositionError, Rules,
-    ScoreView, ScoredMove, Session, Status, ThinkError, ThinkEvent, ThinkRequest, ThinkResult,
+    Algorithm, BoardKind, BoardView, GameError, GameRecord, GameThinker, LabCount, LabNode,
+    LabReport, LabRequest, LabTree, Level, LineView, MoveError, MoveId, MoveView, PieceView,
+    PositionError, Record, Rules, ScoreView, ScoredMove, Snapshot, Status, ThinkError, ThinkEvent,
+    ThinkRequest, ThinkResult, Thinker,
 };
+pub use spec::{BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, OptionValue, Text};

@@ -9,6 +9,7 @@ pub mod classic;
 pub mod line;
 pub mod renju;
 pub mod rule;
+pub mod spec;
 pub mod strong;
 pub mod threat;
 pub mod vcf;
@@ -24,7 +25,7 @@ use ply_search::{Game, Outcome, Side};
 
 use crate::grid::{self, cell_name, format_rows, parse_cell, parse_rows, side_from_counts};
 use crate::session::{
-    BoardKind, BoardView, Level, MoveError, MoveView, PieceView, PositionError, Rules,
+    BoardKind, BoardView, Level, MoveError, MoveId, MoveView, PieceView, PositionError, Rules,
 };
 use threat::Threat;
 
@@ -35,15 +36,6 @@ pub struct CaroConfig {
     pub size: usize,
     /// The rule.
     pub rule: Rule,
-}
-
-impl Default for CaroConfig {
-    fn default() -> Self {
-        CaroConfig {
-            size: 10,
-            rule: Rule::Freestyle,
-        }
-    }
 }
 
 /// Column letters, `a` first.
@@ -89,6 +81,10 @@ impl Rules for Caro {
     type Strong = Strong;
 
     const NAME: &'static str = "caro";
+
+    fn spec() -> &'static crate::spec::GameSpec {
+        &spec::SPEC
+    }
 
     fn title(config: &CaroConfig) -> String {
         format!("Caro {0}×{0}, {1}", config.size, config.rule)
@@ -219,6 +215,7 @@ impl Rules for Caro {
     fn move_view(&self, mv: Cell) -> MoveView {
         let name = self.move_name(mv);
         MoveView {
+            id: MoveId(Self::pack_move(mv)),
             display: name.clone(),
             name,
             from: None,

@@ -67,15 +67,12 @@ impl Rule {
         Rule::Renju,
     ];
 
+    /// Every rule's name, the default first.
+    pub const NAMES: [&'static str; 5] = ["freestyle", "standard", "caro", "caro5", "renju"];
+
     /// The name as typed on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Rule::Freestyle => "freestyle",
-            Rule::Standard => "standard",
-            Rule::Caro => "caro",
-            Rule::Caro5 => "caro5",
-            Rule::Renju => "renju",
-        }
+        Self::NAMES[self as usize]
     }
 
     /// How `side`'s fives are judged.

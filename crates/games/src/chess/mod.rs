@@ -7,6 +7,7 @@ pub mod fen;
 pub mod notation;
 pub mod pgn;
 mod position;
+pub mod spec;
 
 pub use classic::Material;
 pub use eval::Strong;
@@ -17,7 +18,8 @@ use ply_search::teaching::{LeafValues, TeachingSettings};
 use ply_search::{Game, Outcome};
 
 use crate::session::{
-    BoardKind, BoardView, Level, MoveError, MoveView, PieceView, PositionError, Rules, Status,
+    BoardKind, BoardView, Level, MoveError, MoveId, MoveView, PieceView, PositionError, Rules,
+    Status,
 };
 
 /// Chess settings.
@@ -58,6 +60,10 @@ impl Rules for Chess {
     type Strong = Strong;
 
     const NAME: &'static str = "chess";
+
+    fn spec() -> &'static crate::spec::GameSpec {
+        &spec::SPEC
+    }
 
     fn title(config: &ChessConfig) -> String {
         if config.chess960 {
@@ -129,6 +135,7 @@ impl Rules for Chess {
             mv.to
         };
         MoveView {
+            id: MoveId(Self::pack_move(mv)),
             name: self.move_name(mv),
             display: self.move_display(mv),
             from: Some(cell(mv.from)),

@@ -200,6 +200,43 @@ pub fn stone_letter(side: Side) -> char {
     }
 }
 
+/// A board string written for a `from`×`from` board, moved onto a `to`×`to` board with
+/// its stones as near the centre as the shift allows; `None` if they do not fit.
+pub fn recentre(position: &str, from: usize, to: usize) -> Option<String> {
+    let rows = parse_rows(position).ok()?;
+    if rows.width != from || rows.height != from {
+        return None;
+    }
+    let stones: Vec<(usize, usize)> = rows
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, cell)| cell.is_some())
+        .map(|(index, _)| (index / from, index % from))
+        .collect();
+    let shift = (to as isize - from as isize) / 2;
+    let axis = |coordinate: fn(&(usize, usize)) -> usize| -> Option<isize> {
+        let low = stones.iter().map(coordinate).min().unwrap_or(0) as isize;
+        let high = stones.iter().map(coordinate).max().unwrap_or(0) as isize;
+        (high - low < to as isize).then(|| shift.clamp(-low, to as isize - 1 - high))
+    };
+    let (down, right) = (axis(|s| s.0)?, axis(|s| s.1)?);
+    let mut cells = vec![None; to * to];
+    for &(row, column) in &stones {
+        let side = rows.cells.get(row * from + column).copied().flatten();
+        let (row, column) = (row as isize + down, column as isize + right);
+        if let Some(cell) = cells.get_mut(row as usize * to + column as usize) {
+            *cell = side;
+        }
+    }
+    let count = |side| cells.iter().filter(|cell| **cell == Some(side)).count();
+    let to_move = match rows.to_move {
+        Some(side) => side,
+        None => side_from_counts(count(Side::First), count(Side::Second)).ok()?,
+    };
+    Some(format_rows(&cells, to, to_move))
+}
+
 /// The side to move implied by the stone counts (the first player has as many stones as
 /// the second, or one more), or why the counts are impossible.
 pub fn side_from_counts(first: usize, second: usize) -> Result<Side, String> {

@@ -102,12 +102,6 @@ pub enum GameError {
         /// The accepted names.
         expected: String,
     },
-    /// The game is planned but not built yet.
-    #[error("{name} is not yet available in this version of ply")]
-    NotYetAvailable {
-        /// Its name.
-        name: String,
-    },
     /// An option the game does not take, or a value out of range.
     #[error("{0}")]
     BadOption(String),

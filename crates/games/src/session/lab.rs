@@ -212,7 +212,7 @@ fn record<R: Rules, E: Evaluator<R>>(
             settings.depth
         )));
     }
-    let (pv, _) = super::adapter::line_names(game, &result.pv);
+    let (pv, _) = super::thinker::line_names(game, &result.pv);
     Ok(LabTree {
         value: result.value,
         pv,

@@ -1,33 +1,48 @@
-//! The erased, object-safe interface every front end speaks: a `dyn Session` is one game in
-//! progress of any game. Front ends never ask which game it is.
+//! The erased, object-safe interface front ends speak, in two parts: a [`Record`] is one
+//! game in progress of any game (position, history, notation, board view, status computed
+//! once per position), and a [`Thinker`] holds the engines that think about it and can be
+//! sent to a search thread and back with a [`Snapshot`] of the position, without copying
+//! or replaying the game. Moves cross every layer as a [`MoveId`]; text is parsed once,
+//! where a person or a protocol typed it. Front ends never ask which game it is.
 
-mod adapter;
 mod error;
 mod lab;
+mod record;
 mod rules;
 mod teaching_watch;
 mod think;
+mod thinker;
 mod view;
 
-pub use adapter::GameSession;
 pub use error::{GameError, MoveError, PositionError, ThinkError};
 pub use lab::{
     LabCount, LabNode, LabReport, LabRequest, LabTree, MAX_LAB_DEPTH, MAX_LAB_NODES, MAX_LAB_TREE,
 };
+pub use record::GameRecord;
 pub use rules::Rules;
 pub use think::{
     Algorithm, Level, LineView, ScoredMove, ThinkEvent, ThinkRequest, ThinkResult, UnknownName,
 };
+pub use thinker::GameThinker;
 pub use view::{
-    BoardKind, BoardView, MoveView, PieceView, ScoreView, Status, serialize_side, side_key,
+    BoardKind, BoardView, MoveId, MoveView, PieceView, ScoreView, Status, serialize_side, side_key,
 };
+
+use std::any::Any;
 
 use ply_search::{EngineOptions, SearchControl, Side};
 
-/// One game in progress: its position, the moves played, and players that can think about it.
-pub trait Session: Send {
-    /// The registry name of the game (`tictactoe`, `caro`, …).
-    fn game_name(&self) -> &'static str;
+use crate::spec::{GameOptions, GameSpec};
+
+/// One game in progress: where it started, the moves played, the position they lead to,
+/// and what front ends show of it. Everything that costs a move generation (the status,
+/// the legal moves and their names) is computed once per position and kept.
+pub trait Record: Send + Sync {
+    /// The game's spec (name, options, bench…).
+    fn spec(&self) -> &'static GameSpec;
+
+    /// The options this game was started with (checked, canonical; no position).
+    fn options(&self) -> &GameOptions;
 
     /// A title for the game and its settings.
     fn title(&self) -> String;
@@ -51,58 +66,108 @@ pub trait Session: Send {
     fn reset(&mut self);
 
     /// The moves played so far, oldest first.
-    fn history(&self) -> Vec<MoveView>;
+    fn history(&self) -> &[MoveView];
 
-    /// Every legal move here, in the game's natural order.
-    fn legal_moves(&self) -> Vec<MoveView>;
+    /// Every legal move here, in the game's natural order; empty when the game is over.
+    fn legal_moves(&self) -> &[MoveView];
 
-    /// Reads a legal move without playing it.
-    fn parse_move(&self, text: &str) -> Result<MoveView, MoveError>;
+    /// Reads a legal move typed in any notation the game reads, without playing it.
+    fn parse_move(&self, text: &str) -> Result<MoveId, MoveError>;
 
-    /// Plays a legal move given in any notation the game reads; on error nothing changes.
-    fn play(&mut self, text: &str) -> Result<MoveView, MoveError>;
+    /// Plays a legal move; on error nothing changes.
+    fn play(&mut self, mv: MoveId) -> Result<&MoveView, MoveError>;
+
+    /// Reads and plays a move typed in any notation the game reads; on error nothing changes.
+    fn play_text(&mut self, text: &str) -> Result<&MoveView, MoveError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv)
+    }
 
     /// Takes back the last move, if any.
     fn undo(&mut self) -> Option<MoveView>;
 
-    /// Where the game stands.
-    fn status(&self) -> Status;
+    /// Where the game stands by the rules.
+    fn status(&self) -> &Status;
 
     /// The board to draw.
     fn board(&self) -> BoardView;
 
-    /// Thinks about the current position. Events arrive on the calling thread; `control`
-    /// may stop the search from another.
+    /// The current position, with what the rules remember of the past (repetitions), for a
+    /// thinker on another thread.
+    fn snapshot(&self) -> Snapshot;
+
+    /// A thinker for this game, its engines empty.
+    fn thinker(&self) -> Box<dyn Thinker>;
+
+    /// Leaves of the legal-move tree `depth` plies deep (bulk-counted).
+    fn perft(&self, depth: u32) -> u64;
+
+    /// Perft split by root move, canonical names.
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+
+    /// The whole game as text (PGN for chess; position and moves for the others).
+    fn export(&self) -> String;
+
+    /// Candidate moves for random match openings.
+    fn opening_candidates(&self) -> Vec<MoveId>;
+
+    /// A copy of the game (positions and moves).
+    fn clone_record(&self) -> Box<dyn Record>;
+}
+
+/// The engines of one game and what they learnt (tables, histories), kept from move to
+/// move. A thinker owns no position: each call is handed a [`Snapshot`].
+pub trait Thinker: Send {
+    /// Thinks about `position`. Events arrive on the calling thread; `control` may stop the
+    /// search from another.
     fn think(
         &mut self,
+        position: &Snapshot,
         request: &ThinkRequest,
         control: &SearchControl,
         on_event: &mut dyn FnMut(&ThinkEvent),
     ) -> Result<ThinkResult, ThinkError>;
 
-    /// Searches the current position for the lab: plain minimax and alpha-beta trees (node
-    /// by node, capped) and the engine's node counts with ordering and with its table, all
-    /// at `request.depth`. Refused when the trees would be too large.
-    fn lab(&mut self, request: &LabRequest) -> Result<LabReport, ThinkError>;
+    /// Searches `position` for the lab: plain minimax and alpha-beta trees (node by node,
+    /// capped) and the engine's node counts with ordering and with its table, all at
+    /// `request.depth`. Refused when the trees would be too large.
+    fn lab(&mut self, position: &Snapshot, request: &LabRequest) -> Result<LabReport, ThinkError>;
 
-    /// Sets the engine's table size and threads (kept between moves).
+    /// Sets the engines' table size and threads (kept between moves).
     fn set_engine_options(&mut self, options: EngineOptions);
 
     /// Forgets what the engines learnt (a new game for protocols).
-    fn clear_engines(&mut self);
+    fn clear(&mut self);
+}
 
-    /// Leaves of the legal-move tree `depth` plies deep (bulk-counted).
-    fn perft(&mut self, depth: u32) -> u64;
+/// A position handed to a thinker: the game's own typed position, erased.
+pub struct Snapshot {
+    game: &'static str,
+    position: Box<dyn Any + Send + Sync>,
+}
 
-    /// Perft split by root move, canonical names.
-    fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+impl Snapshot {
+    /// Wraps a game's position.
+    pub fn new<R: Rules>(position: R) -> Snapshot {
+        Snapshot {
+            game: R::NAME,
+            position: Box::new(position),
+        }
+    }
 
-    /// The whole game as text (PGN for chess; position and moves for the others).
-    fn export(&self) -> String;
+    /// The registry name of its game.
+    pub fn game_name(&self) -> &'static str {
+        self.game
+    }
 
-    /// Candidate moves for random match openings, canonical names.
-    fn opening_candidates(&self) -> Vec<String>;
-
-    /// A copy of the game (positions and moves, not the engines' memory).
-    fn clone_session(&self) -> Box<dyn Session>;
+    /// The typed position, if it is one of `R`'s.
+    pub fn get<R: Rules>(&self) -> Result<&R, ThinkError> {
+        self.position.downcast_ref::<R>().ok_or_else(|| {
+            ThinkError::Refused(format!(
+                "a {} thinker was handed a {} position",
+                R::NAME,
+                self.game
+            ))
+        })
+    }
 }

@@ -9,6 +9,7 @@ use ply_search::{Evaluator, Game, Outcome, Side};
 use super::error::{MoveError, PositionError};
 use super::think::Level;
 use super::view::{BoardView, MoveView, Status};
+use crate::spec::GameSpec;
 
 /// A game as front ends need it. Implemented once per game; the generic
 /// [`GameSession`](super::GameSession) turns it into a [`Session`](super::Session).
@@ -22,6 +23,9 @@ pub trait Rules: Game + Sized {
 
     /// The registry name (`tictactoe`, `caro`, `xiangqi`, `chess`).
     const NAME: &'static str;
+
+    /// The game's spec: its options, bench workload and constructor.
+    fn spec() -> &'static GameSpec;
 
     /// A title for this configuration: "Tic-tac-toe", "Caro 15×15, renju".
     fn title(config: &Self::Config) -> String;
@@ -67,22 +71,6 @@ pub trait Rules: Game + Sized {
 
     /// Why a game ended with `outcome` here, in a few words ("three in a row", "checkmate").
     fn outcome_reason(&self, outcome: Outcome) -> String;
-
-    /// The status of this position.
-    fn status(&self) -> Status {
-        if let Some(outcome) = self.outcome() {
-            return Status::finished(outcome, self.outcome_reason(outcome));
-        }
-        let mut moves = Vec::new();
-        self.generate_moves(&mut moves);
-        if moves.is_empty() {
-            let outcome = self.outcome_when_stuck();
-            return Status::finished(outcome, self.outcome_reason(outcome));
-        }
-        Status::Ongoing {
-            to_move: self.side_to_move(),
-        }
-    }
 
     /// A whole game as text: the start position and the moves. Chess overrides this with PGN.
     fn export(start: &Self, moves: &[MoveView], status: &Status) -> String {

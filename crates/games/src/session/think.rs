@@ -7,7 +7,7 @@ use std::str::FromStr;
 use ply_search::{Bound, Limits};
 use serde::Serialize;
 
-use super::view::{MoveView, ScoreView};
+use super::view::{MoveId, MoveView, ScoreView};
 
 /// Which judgement of positions plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -137,8 +137,8 @@ pub struct ThinkRequest {
     pub all_moves: bool,
     /// Lines to search with exact scores (engine only).
     pub multipv: usize,
-    /// Only these root moves, in any accepted notation (engine only); empty for all.
-    pub search_moves: Vec<String>,
+    /// Only these root moves (engine only); empty for all.
+    pub search_moves: Vec<MoveId>,
 }
 
 impl ThinkRequest {

@@ -54,9 +54,17 @@ pub struct BoardView {
     pub to_move: Side,
 }
 
+/// A move as it crosses the layers: the game's own move packed into 16 bits (distinct for
+/// the legal moves of one position). A record plays it only where it is legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct MoveId(pub u16);
+
 /// A move as front ends handle it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveView {
+    /// The move, typed.
+    pub id: MoveId,
     /// Canonical coordinate notation, as protocols write it: `b2`, `h2e2`, `e7e8q`.
     pub name: String,
     /// The notation players read: `b2`, `C2=5`, `e8=Q+`.

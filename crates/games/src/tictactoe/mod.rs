@@ -3,6 +3,7 @@
 
 mod board;
 mod eval;
+pub mod spec;
 
 pub use board::TicTacToe;
 pub use eval::{OpenLines, Textbook};
@@ -12,7 +13,7 @@ use ply_search::{Game, Outcome, Side};
 
 use crate::grid::{self, cell_name, format_rows, parse_cell, parse_rows, side_from_counts};
 use crate::session::{
-    BoardKind, BoardView, Level, MoveError, MoveView, PieceView, PositionError, Rules,
+    BoardKind, BoardView, Level, MoveError, MoveId, MoveView, PieceView, PositionError, Rules,
 };
 
 const SIZE: usize = 3;
@@ -24,6 +25,10 @@ impl Rules for TicTacToe {
     type Strong = OpenLines;
 
     const NAME: &'static str = "tictactoe";
+
+    fn spec() -> &'static crate::spec::GameSpec {
+        &spec::SPEC
+    }
 
     fn title(_config: &()) -> String {
         "Tic-tac-toe".to_string()
@@ -133,6 +138,7 @@ impl Rules for TicTacToe {
     fn move_view(&self, mv: u8) -> MoveView {
         let name = self.move_name(mv);
         MoveView {
+            id: MoveId(Self::pack_move(mv)),
             display: name.clone(),
             name,
             from: None,

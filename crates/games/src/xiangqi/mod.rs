@@ -16,6 +16,7 @@ mod piece;
 mod position;
 pub mod repetition;
 mod see;
+pub mod spec;
 mod square;
 mod strong;
 mod view;
@@ -33,7 +34,7 @@ pub use strong::{EXCHANGE, Strong};
 use ply_search::teaching::{LeafValues, TeachingSettings};
 use ply_search::{Game, Outcome};
 
-use crate::session::{BoardView, Level, MoveError, MoveView, PositionError, Rules};
+use crate::session::{BoardView, Level, MoveError, MoveId, MoveView, PositionError, Rules};
 use movegen::Wanted;
 
 const ACCEPTED: &str = "expected coordinates like h2e2 (files a-i from Red's left, ranks 0-9 from Red's side), WXF like C2=5 or H8+7, or Chinese like 炮二平五";
@@ -94,6 +95,10 @@ impl Rules for Xiangqi {
     type Strong = Strong;
 
     const NAME: &'static str = "xiangqi";
+
+    fn spec() -> &'static crate::spec::GameSpec {
+        &spec::SPEC
+    }
 
     fn title(_config: &()) -> String {
         "Xiangqi (cờ tướng)".to_string()
@@ -201,6 +206,7 @@ impl Rules for Xiangqi {
     fn move_view(&self, mv: Move) -> MoveView {
         let (from, to) = view::cells(mv);
         MoveView {
+            id: MoveId(Self::pack_move(mv)),
             name: iccs(mv),
             display: wxf(self.position(), mv),
             from: Some(from),

@@ -1,205 +1,76 @@
-//! `GameSession`: the one generic implementation of [`Session`] for every game that
-//! implements [`Rules`]. It keeps the position, the moves played, and one engine per level
-//! (with its table) from move to move.
+//! `GameThinker`: the one generic [`Thinker`] for every game with [`Rules`]. It keeps one
+//! engine per level (with its table) from move to move and thinks about whatever position
+//! it is handed: the engine, or the textbook algorithms for teaching.
 
 use std::time::Instant;
 
 use ply_search::teaching::{TeachingSettings, alphabeta, minimax, score_root_moves};
-
-use super::lab::{LabReport, LabRequest, run_lab};
-use super::teaching_watch::TeachingWatch;
 use ply_search::{
-    Engine, EngineOptions, Evaluator, RootMoveScore, SearchControl, SearchEvent, SearchRequest,
-    nodes_per_second, perft_divide,
+    Bound, Engine, EngineOptions, Evaluator, RootMoveScore, SearchControl, SearchEvent,
+    SearchRequest, nodes_per_second,
 };
 
-use super::Session;
-use super::error::{MoveError, PositionError, ThinkError};
+use super::error::ThinkError;
+use super::lab::{LabReport, LabRequest, run_lab};
 use super::rules::Rules;
+use super::teaching_watch::TeachingWatch;
 use super::think::{Algorithm, Level, LineView, ScoredMove, ThinkEvent, ThinkRequest, ThinkResult};
-use super::view::{BoardView, MoveView, ScoreView, Status};
-use ply_search::{Bound, Side};
+use super::view::{MoveId, ScoreView};
+use super::{Snapshot, Thinker};
 
-/// A game in progress of any game with [`Rules`].
-pub struct GameSession<R: Rules> {
-    config: R::Config,
-    start: R,
-    game: R,
-    moves: Vec<R::Move>,
-    views: Vec<MoveView>,
+/// The engines of a game with [`Rules`], one per level, created when first used.
+pub struct GameThinker<R: Rules> {
     options: EngineOptions,
     classic_engine: Option<Engine<R, R::Classic>>,
     strong_engine: Option<Engine<R, R::Strong>>,
 }
 
-impl<R: Rules> GameSession<R> {
-    /// A new game from the usual start.
-    pub fn new(config: R::Config) -> Self {
-        let start = R::new_game(&config);
-        Self::starting_at(config, start)
+impl<R: Rules> Default for GameThinker<R> {
+    fn default() -> Self {
+        Self::new()
     }
+}
 
-    /// A new game from a position string.
-    pub fn from_position(config: R::Config, text: &str) -> Result<Self, PositionError> {
-        let start = R::from_position(&config, text)?;
-        Ok(Self::starting_at(config, start))
-    }
-
-    fn starting_at(config: R::Config, start: R) -> Self {
-        GameSession {
-            config,
-            game: start.clone(),
-            start,
-            moves: Vec::new(),
-            views: Vec::new(),
+impl<R: Rules> GameThinker<R> {
+    /// A thinker whose engines have learnt nothing yet.
+    pub fn new() -> Self {
+        GameThinker {
             options: EngineOptions::default(),
             classic_engine: None,
             strong_engine: None,
         }
     }
-
-    /// The current position, typed (for tests and game-specific tools).
-    pub fn game(&self) -> &R {
-        &self.game
-    }
-
-    /// The game's settings.
-    pub fn config(&self) -> &R::Config {
-        &self.config
-    }
-
-    fn restart_from(&mut self, start: R) {
-        self.game = start.clone();
-        self.start = start;
-        self.moves.clear();
-        self.views.clear();
-    }
 }
 
-impl<R: Rules> Session for GameSession<R> {
-    fn game_name(&self) -> &'static str {
-        R::NAME
-    }
-
-    fn title(&self) -> String {
-        R::title(&self.config)
-    }
-
-    fn side_names(&self) -> [&'static str; 2] {
-        R::side_names()
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.game.side_to_move()
-    }
-
-    fn position(&self) -> String {
-        self.game.position_text()
-    }
-
-    fn start_position(&self) -> String {
-        self.start.position_text()
-    }
-
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
-        let start = R::from_position(&self.config, text)?;
-        self.restart_from(start);
-        Ok(())
-    }
-
-    fn reset(&mut self) {
-        self.restart_from(R::new_game(&self.config));
-    }
-
-    fn history(&self) -> Vec<MoveView> {
-        self.views.clone()
-    }
-
-    fn legal_moves(&self) -> Vec<MoveView> {
-        if self.game.outcome().is_some() {
-            return Vec::new();
-        }
-        let mut moves = Vec::new();
-        self.game.generate_moves(&mut moves);
-        moves
-            .into_iter()
-            .map(|mv| self.game.move_view(mv))
-            .collect()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<MoveView, MoveError> {
-        if let Status::Finished { reason, .. } = self.game.status() {
-            return Err(MoveError::GameOver { reason });
-        }
-        let mv = self.game.parse_move(text)?;
-        Ok(self.game.move_view(mv))
-    }
-
-    fn play(&mut self, text: &str) -> Result<MoveView, MoveError> {
-        if let Status::Finished { reason, .. } = self.game.status() {
-            return Err(MoveError::GameOver { reason });
-        }
-        let mv = self.game.parse_move(text)?;
-        let view = self.game.move_view(mv);
-        self.game.make_move(mv);
-        self.moves.push(mv);
-        self.views.push(view.clone());
-        Ok(view)
-    }
-
-    fn undo(&mut self) -> Option<MoveView> {
-        let mv = self.moves.pop()?;
-        self.game.unmake_move(mv);
-        self.views.pop()
-    }
-
-    fn status(&self) -> Status {
-        self.game.status()
-    }
-
-    fn board(&self) -> BoardView {
-        let mut view = self.game.board_view();
-        if let Some(last) = self.views.last() {
-            view.last_move = last.from.into_iter().chain([last.to]).collect();
-        }
-        view
-    }
-
+impl<R: Rules> Thinker for GameThinker<R> {
     fn think(
         &mut self,
+        position: &Snapshot,
         request: &ThinkRequest,
         control: &SearchControl,
         on_event: &mut dyn FnMut(&ThinkEvent),
     ) -> Result<ThinkResult, ThinkError> {
-        let search_moves = request
-            .search_moves
-            .iter()
-            .map(|text| self.game.parse_move(text))
-            .collect::<Result<Vec<_>, _>>()?;
+        let game: &R = position.get()?;
+        let search_moves = root_moves(game, &request.search_moves)?;
         let context = Context {
-            game: &self.game,
+            game,
             request,
             search_moves,
             options: self.options,
             control,
         };
         match request.level {
-            Level::Classic => {
-                let evaluator = self.game.classic();
-                context.think(evaluator, &mut self.classic_engine, on_event)
-            }
-            Level::Strong => {
-                let evaluator = self.game.strong();
-                context.think(evaluator, &mut self.strong_engine, on_event)
-            }
+            Level::Classic => context.think(game.classic(), &mut self.classic_engine, on_event),
+            Level::Strong => context.think(game.strong(), &mut self.strong_engine, on_event),
         }
     }
 
-    fn lab(&mut self, request: &LabRequest) -> Result<LabReport, ThinkError> {
-        let settings = self.game.teaching_settings(request.level);
+    fn lab(&mut self, position: &Snapshot, request: &LabRequest) -> Result<LabReport, ThinkError> {
+        let game: &R = position.get()?;
+        let settings = game.teaching_settings(request.level);
         match request.level {
-            Level::Classic => run_lab(&self.game, self.game.classic(), settings, request),
-            Level::Strong => run_lab(&self.game, self.game.strong(), settings, request),
+            Level::Classic => run_lab(game, game.classic(), settings, request),
+            Level::Strong => run_lab(game, game.strong(), settings, request),
         }
     }
 
@@ -221,7 +92,7 @@ impl<R: Rules> Session for GameSession<R> {
         self.options = options;
     }
 
-    fn clear_engines(&mut self) {
+    fn clear(&mut self) {
         if let Some(engine) = &mut self.classic_engine {
             engine.clear();
         }
@@ -229,47 +100,29 @@ impl<R: Rules> Session for GameSession<R> {
             engine.clear();
         }
     }
+}
 
-    fn perft(&mut self, depth: u32) -> u64 {
-        self.game.perft(depth)
+/// The legal moves of `game` that `ids` name; an id that is not legal here is an error.
+fn root_moves<R: Rules>(game: &R, ids: &[MoveId]) -> Result<Vec<R::Move>, ThinkError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
     }
-
-    fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        let mut game = self.game.clone();
-        let (split, _) = perft_divide(&mut game, depth);
-        split
-            .into_iter()
-            .map(|(mv, count)| (self.game.move_name(mv), count))
-            .collect()
-    }
-
-    fn export(&self) -> String {
-        R::export(&self.start, &self.views, &self.game.status())
-    }
-
-    fn opening_candidates(&self) -> Vec<String> {
-        if self.game.outcome().is_some() {
-            return Vec::new();
-        }
-        self.game
-            .opening_candidates()
-            .into_iter()
-            .map(|mv| self.game.move_name(mv))
-            .collect()
-    }
-
-    fn clone_session(&self) -> Box<dyn Session> {
-        Box::new(GameSession::<R> {
-            config: self.config.clone(),
-            start: self.start.clone(),
-            game: self.game.clone(),
-            moves: self.moves.clone(),
-            views: self.views.clone(),
-            options: self.options,
-            classic_engine: None,
-            strong_engine: None,
+    let mut legal = Vec::new();
+    game.generate_moves(&mut legal);
+    ids.iter()
+        .map(|id| {
+            legal
+                .iter()
+                .copied()
+                .find(|&mv| R::pack_move(mv) == id.0)
+                .ok_or_else(|| {
+                    ThinkError::BadSearchMove(super::MoveError::illegal(
+                        &format!("move #{}", id.0),
+                        "it is not one of the legal moves in this position",
+                    ))
+                })
         })
-    }
+        .collect()
 }
 
 /// One think request against one position.
