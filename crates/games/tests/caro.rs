@@ -4,33 +4,29 @@
 
 use ply_games::caro::vcf::{Solver, SolverLimits};
 use ply_games::caro::{Caro, CaroConfig, Rule};
-use ply_games::{
-    GameOptions, GameSession, Level, MoveError, Rules, ScoreView, Session, Status, ThinkRequest,
-    new_session,
-};
-use ply_search::{Game, Limits, Outcome, SearchControl, Side};
+mod common;
 
-fn session(size: usize, rule: Rule, position: Option<&str>) -> Box<dyn Session> {
-    new_session(
-        "caro",
-        &GameOptions {
-            size: Some(size),
-            rule: Some(rule.name().to_string()),
-            position: position.map(String::from),
-            ..GameOptions::default()
-        },
-    )
-    .expect("caro is available")
+use common::{Played, at, int, start, text};
+use ply_games::{
+    GameOptions, GameRecord, Level, MoveError, Record, Rules, ScoreView, Status, ThinkRequest,
+    new_game,
+};
+use ply_search::{Game, Limits, Outcome, Side};
+
+fn options(size: usize, rule: Rule, position: Option<&str>) -> GameOptions {
+    let mut options = at(position);
+    options
+        .values
+        .extend([int("size", size as i64), text("rule", rule.name())]);
+    options
 }
 
-fn think(session: &mut dyn Session, level: Level, limits: Limits) -> ply_games::ThinkResult {
-    session
-        .think(
-            &ThinkRequest::new(level, limits),
-            &SearchControl::default(),
-            &mut |_| {},
-        )
-        .expect("think")
+fn session(size: usize, rule: Rule, position: Option<&str>) -> Played {
+    start("caro", &options(size, rule, position))
+}
+
+fn think(session: &mut Played, level: Level, limits: Limits) -> ply_games::ThinkResult {
+    session.think(&ThinkRequest::new(level, limits))
 }
 
 /// A board string from stone lists like `h8 i8`.
@@ -78,7 +74,7 @@ fn every_rule_judges_fives_as_it_should() {
     ];
     for (position, rule, wins) in cases {
         let mut game = session(15, rule, Some(position));
-        let played = game.play("f8");
+        let played = game.play_text("f8");
         if rule == Rule::Renju && position == &six {
             // An overline is forbidden for black in renju.
             let error = played.expect_err("forbidden").to_string();
@@ -101,7 +97,7 @@ fn every_rule_judges_fives_as_it_should() {
 fn white_may_make_an_overline_in_renju() {
     let position = board(15, "a1 c1 e1 g1 i1 k1", "c8 d8 e8 g8 h8");
     let mut game = session(15, Rule::Renju, Some(&position));
-    game.play("f8").expect("legal for white");
+    game.play_text("f8").expect("legal for white");
     assert!(matches!(
         game.status(),
         Status::Finished {
@@ -116,15 +112,15 @@ fn renju_forbids_black_three_three_and_four_four() {
     // Two open twos crossing at h8: black there makes three-three.
     let three_three = board(15, "g8 i8 h7 h9", "a1 c1 e1 g1");
     let mut game = session(15, Rule::Renju, Some(&three_three));
-    let error = game.play("h8").expect_err("three-three").to_string();
+    let error = game.play_text("h8").expect_err("three-three").to_string();
     assert!(error.contains("three-three"), "{error}");
     let four_four = board(15, "e8 f8 g8 h5 h6 h7", "a1 c1 e1 g1 i1 k1");
     let mut game = session(15, Rule::Renju, Some(&four_four));
-    let error = game.play("h8").expect_err("four-four").to_string();
+    let error = game.play_text("h8").expect_err("four-four").to_string();
     assert!(error.contains("four-four"), "{error}");
     // The same points are fine in freestyle.
     let mut game = session(15, Rule::Freestyle, Some(&four_four));
-    game.play("h8").expect("legal in freestyle");
+    game.play_text("h8").expect("legal in freestyle");
 }
 
 #[test]
@@ -137,7 +133,7 @@ fn the_strong_player_answers_every_must_block_position() {
         let size: usize = size.parse().expect("size");
         let position = board(size, x, o);
         let mut game = session(size, rule, Some(&position));
-        let result = think(game.as_mut(), Level::Strong, Limits::depth(4));
+        let result = think(&mut game, Level::Strong, Limits::depth(4));
         let played = result.best_move.expect("a move").name;
         let answers: Vec<&str> = answers.split_whitespace().collect();
         assert!(
@@ -151,7 +147,7 @@ fn the_strong_player_answers_every_must_block_position() {
 fn the_classic_player_blocks_a_plain_four_too() {
     let position = board(10, "c3 d4 e5 f6", "b2 a10 j1");
     let mut game = session(10, Rule::Freestyle, Some(&position));
-    let result = think(game.as_mut(), Level::Classic, Limits::default());
+    let result = think(&mut game, Level::Classic, Limits::default());
     assert_eq!(result.best_move.map(|m| m.name), Some("g7".to_string()));
 }
 
@@ -255,12 +251,12 @@ fn vcf_positions_are_converted_into_wins_against_the_classic_player() {
             } else {
                 Limits::default()
             };
-            let result = think(game.as_mut(), level, limits);
+            let result = think(&mut game, level, limits);
             let mv = result.best_move.expect("a move").name;
-            game.play(&mv).expect("legal");
+            game.play_text(&mv).expect("legal");
         }
         assert!(
-            matches!(game.status(), Status::Finished { winner: Some(w), .. } if w == strong_side),
+            matches!(game.status(), Status::Finished { winner: Some(w), .. } if *w == strong_side),
             "{rule} {position}: {:?} after {:?}",
             game.status(),
             game.history()
@@ -275,7 +271,7 @@ fn vcf_positions_are_converted_into_wins_against_the_classic_player() {
 fn the_engine_reports_a_vcf_as_a_win() {
     let row = &table(include_str!("data/caro/vcf.txt"))[1];
     let mut game = session(15, Rule::Freestyle, Some(&row[1]));
-    let result = think(game.as_mut(), Level::Strong, Limits::depth(2));
+    let result = think(&mut game, Level::Strong, Limits::depth(2));
     assert!(
         matches!(result.score, ScoreView::WinIn(_)),
         "{:?}",
@@ -287,11 +283,11 @@ fn the_engine_reports_a_vcf_as_a_win() {
 #[test]
 fn the_seed_player_plays_the_centre_and_examines_few_positions() {
     let mut game = session(10, Rule::Freestyle, None);
-    let first = think(game.as_mut(), Level::Classic, Limits::default());
+    let first = think(&mut game, Level::Classic, Limits::default());
     assert_eq!(first.best_move.map(|m| m.name), Some("f5".to_string()));
-    game.play("f5").expect("legal");
-    game.play("e6").expect("legal");
-    let reply = think(game.as_mut(), Level::Classic, Limits::default());
+    game.play_text("f5").expect("legal");
+    game.play_text("e6").expect("legal");
+    let reply = think(&mut game, Level::Classic, Limits::default());
     // The seed: "about 100–200 positions a move".
     assert!(
         (20..=400).contains(&reply.nodes),
@@ -306,7 +302,7 @@ fn a_win_found_sooner_scores_higher_for_the_classic_player() {
     // x can win at once (g7) and also later; the seed's depth bonus makes it take g7 now.
     let position = board(10, "c3 d4 e5 f6", "b2 a10 j1 j3");
     let mut game = session(10, Rule::Freestyle, Some(&position));
-    let result = think(game.as_mut(), Level::Classic, Limits::default());
+    let result = think(&mut game, Level::Classic, Limits::default());
     assert_eq!(result.best_move.map(|m| m.name), Some("g7".to_string()));
     assert_eq!(result.score, ScoreView::Value(1_000_000 + 3));
 }
@@ -314,12 +310,12 @@ fn a_win_found_sooner_scores_higher_for_the_classic_player() {
 #[test]
 fn notation_and_bad_input() {
     let mut game = session(15, Rule::Freestyle, None);
-    assert_eq!(game.play("h8").expect("h8").name, "h8");
-    assert_eq!(game.play("7 8").expect("row col").name, "i8");
-    let taken = game.play("h8").expect_err("taken");
+    assert_eq!(game.play_text("h8").expect("h8").name, "h8");
+    assert_eq!(game.play_text("7 8").expect("row col").name, "i8");
+    let taken = game.play_text("h8").expect_err("taken");
     assert!(matches!(taken, MoveError::Illegal { .. }), "{taken}");
     for bad in ["", "p1", "a16", "z9", "15 0", "h", "8", "-1 2", "h8h8"] {
-        let error = game.play(bad).expect_err(bad);
+        let error = game.play_text(bad).expect_err(bad);
         assert!(
             matches!(error, MoveError::Unreadable { .. }),
             "{bad}: {error}"
@@ -356,17 +352,13 @@ fn positions_round_trip_and_bad_ones_say_why() {
         assert!(error.contains(why), "{bad}: {error}");
     }
     for size in [4, 26] {
-        let options = GameOptions {
-            size: Some(size),
-            ..GameOptions::default()
-        };
-        assert!(new_session("caro", &options).is_err());
+        let mut options = GameOptions::default();
+        options.values.extend([int("size", size)]);
+        assert!(new_game("caro", &options).is_err());
     }
-    let bad_rule = GameOptions {
-        rule: Some("pente".into()),
-        ..GameOptions::default()
-    };
-    assert!(new_session("caro", &bad_rule).is_err());
+    let mut bad_rule = GameOptions::default();
+    bad_rule.values.extend([common::text("rule", "pente")]);
+    assert!(new_game("caro", &bad_rule).is_err());
 }
 
 #[test]
@@ -380,7 +372,8 @@ fn a_full_board_is_a_draw() {
     // 13 x and 12 o: x moved last, so the side string says o.
     let game = Caro::from_position(&config, full).expect("full board");
     assert_eq!(game.outcome(), Some(Outcome::Draw));
-    let session = GameSession::<Caro>::from_position(config, full).expect("session");
+    let session =
+        GameRecord::<Caro>::new(config, GameOptions::default(), Some(full)).expect("session");
     assert!(matches!(
         session.status(),
         Status::Finished { winner: None, .. }
@@ -395,7 +388,7 @@ fn the_strong_player_stops_a_threatened_vcf() {
         "f5 e6 e4 g6 d3 f7 d5 e8 h5 e7 c2 b1 e5 g5 d4 d6 d2 d1 c5 b5 f6 d9 c10 e9 e10 c3 e2";
     let mut game = session(10, Rule::Freestyle, None);
     for mv in moves.split_whitespace() {
-        game.play(mv).expect("legal");
+        game.play_text(mv).expect("legal");
     }
     let config = CaroConfig {
         size: 10,
@@ -409,7 +402,7 @@ fn the_strong_player_stops_a_threatened_vcf() {
         deadline: None,
     });
     assert!(solver.find_vcf(&passed).is_some(), "x threatens a VCF");
-    let result = think(game.as_mut(), Level::Strong, Limits::depth(3));
+    let result = think(&mut game, Level::Strong, Limits::depth(3));
     let reply = result.best_move.expect("a move").name;
     position.make_move(position.parse_cell(&reply).expect("cell"));
     assert!(
@@ -427,7 +420,7 @@ fn perft_table_holds() {
         let rule: Rule = rule.parse().expect("rule");
         let size: usize = size.parse().expect("size");
         let position = (!position.is_empty()).then_some(position.as_str());
-        let mut game = session(size, rule, position);
+        let game = session(size, rule, position);
         let depth: u32 = depth.parse().expect("depth");
         assert_eq!(
             game.perft(depth).to_string(),
@@ -442,14 +435,14 @@ fn the_strong_player_takes_a_five_before_blocking_one() {
     // Both sides have a four; the side to move (x) wins at g7 rather than blocking at b8.
     let position = board(10, "c3 d4 e5 f6 a1", "c8 d8 e8 f8 j1");
     let mut game = session(10, Rule::Freestyle, Some(&position));
-    let result = think(game.as_mut(), Level::Strong, Limits::depth(3));
+    let result = think(&mut game, Level::Strong, Limits::depth(3));
     assert_eq!(result.best_move.map(|m| m.name), Some("g7".to_string()));
     assert_eq!(result.score, ScoreView::WinIn(1));
 }
 
 #[test]
 fn perft_counts_empty_cells() {
-    let mut game = session(5, Rule::Freestyle, None);
+    let game = session(5, Rule::Freestyle, None);
     assert_eq!(game.perft(1), 25);
     assert_eq!(game.perft(2), 25 * 24);
     assert_eq!(game.perft(3), 25 * 24 * 23);
@@ -496,13 +489,13 @@ fn a_node_limit_bounds_the_threat_search_too() {
     // the search proper the rest.
     let mut game = session(10, Rule::Freestyle, None);
     for mv in "f5 h4 g5 e5 g6 g3 e4 h7 g7 g8 h5 i5 f2 f4 d6 i6 f9 i4 i3 d3".split(' ') {
-        game.play(mv).expect("legal");
+        game.play_text(mv).expect("legal");
     }
     let limits = Limits {
         nodes: Some(30_000),
         ..Limits::default()
     };
-    let result = think(game.as_mut(), Level::Strong, limits);
+    let result = think(&mut game, Level::Strong, limits);
     assert!(
         (20_000..=30_000).contains(&result.nodes),
         "searched {} positions for a 30,000-node limit",

@@ -1,30 +1,28 @@
-//! Chess through the `Session` interface, as front ends use it: game endings and their
+//! Chess through the `Record` and `Thinker` interface, as front ends use it: game endings and their
 //! reasons, undo, PGN out and back in, Chess960, both players, and a deterministic bench.
 
 use ply_games::chess::pgn;
-use ply_games::{GameOptions, Level, Session, Status, ThinkRequest, new_session};
+mod common;
+
+use common::{Played, at, start};
+use ply_games::{GameOptions, Level, OptionValue, Record, Status, ThinkRequest};
 use ply_search::{Limits, SearchControl, Side};
 
-fn chess(position: Option<&str>) -> Box<dyn Session> {
-    new_session(
-        "chess",
-        &GameOptions {
-            position: position.map(String::from),
-            ..GameOptions::default()
-        },
-    )
-    .expect("chess is available")
+fn chess(position: Option<&str>) -> Played {
+    start("chess", &at(position))
 }
 
-fn play_all(session: &mut dyn Session, moves: &str) {
+fn play_all(session: &mut dyn Record, moves: &str) {
     for mv in moves.split_whitespace() {
-        session.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        session
+            .play_text(mv)
+            .unwrap_or_else(|e| panic!("{mv}: {e}"));
     }
 }
 
-fn finished(session: &dyn Session) -> (Option<Side>, String) {
+fn finished(session: &dyn Record) -> (Option<Side>, String) {
     match session.status() {
-        Status::Finished { winner, reason } => (winner, reason),
+        Status::Finished { winner, reason } => (*winner, reason.clone()),
         Status::Ongoing { .. } => panic!("game still going at {}", session.position()),
     }
 }
@@ -32,44 +30,40 @@ fn finished(session: &dyn Session) -> (Option<Side>, String) {
 #[test]
 fn checkmate_and_stalemate_end_the_game() {
     let mut fools = chess(None);
-    play_all(fools.as_mut(), "f3 e5 g4 Qh4#");
-    assert_eq!(
-        finished(fools.as_ref()),
-        (Some(Side::Second), "checkmate".into())
-    );
+    play_all(&mut *fools, "f3 e5 g4 Qh4#");
+    assert_eq!(finished(&*fools), (Some(Side::Second), "checkmate".into()));
     assert!(fools.legal_moves().is_empty());
-    assert!(fools.play("a3").is_err());
+    assert!(fools.play_text("a3").is_err());
 
     let mut stalemate = chess(Some("7k/5Q2/6K1/8/8/8/P7/8 w - - 0 1"));
     assert!(!stalemate.status().is_finished());
-    stalemate.play("Qf7-g5").expect_err("no such queen move");
-    play_all(stalemate.as_mut(), "a3");
+    stalemate
+        .play_text("Qf7-g5")
+        .expect_err("no such queen move");
+    play_all(&mut *stalemate, "a3");
     // Black to move, not in check, no legal move.
-    let (winner, reason) = finished(stalemate.as_ref());
+    let (winner, reason) = finished(&*stalemate);
     assert_eq!((winner, reason.as_str()), (None, "stalemate"));
 }
 
 #[test]
 fn draws_by_repetition_fifty_moves_and_material() {
     let mut repeat = chess(None);
-    play_all(repeat.as_mut(), "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    play_all(&mut *repeat, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
     assert!(!repeat.status().is_finished(), "twice is not yet a draw");
-    play_all(repeat.as_mut(), "Ng8");
-    assert_eq!(
-        finished(repeat.as_ref()),
-        (None, "threefold repetition".into())
-    );
+    play_all(&mut *repeat, "Ng8");
+    assert_eq!(finished(&*repeat), (None, "threefold repetition".into()));
     repeat.undo();
     assert!(!repeat.status().is_finished(), "undo takes the draw back");
 
     let mut fifty = chess(Some("4k3/8/8/8/8/8/R7/4K3 w - - 99 80"));
-    play_all(fifty.as_mut(), "Rb2");
-    assert_eq!(finished(fifty.as_ref()), (None, "fifty-move rule".into()));
+    play_all(&mut *fifty, "Rb2");
+    assert_eq!(finished(&*fifty), (None, "fifty-move rule".into()));
     // A mate on the hundredth half-move still wins.
     let mut mate_first = chess(Some("k7/8/1K6/8/8/8/8/7R w - - 99 80"));
-    play_all(mate_first.as_mut(), "Rh8#");
+    play_all(&mut *mate_first, "Rh8#");
     assert_eq!(
-        finished(mate_first.as_ref()),
+        finished(&*mate_first),
         (Some(Side::First), "checkmate".into())
     );
 
@@ -79,7 +73,7 @@ fn draws_by_repetition_fifty_moves_and_material() {
         "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1",
     ] {
         assert_eq!(
-            finished(chess(Some(dead)).as_ref()).1,
+            finished(&*chess(Some(dead))).1,
             "insufficient material",
             "{dead}"
         );
@@ -95,11 +89,11 @@ fn draws_by_repetition_fifty_moves_and_material() {
 fn moves_show_san_and_undo_restores() {
     let mut game = chess(None);
     let start = game.position();
-    let view = game.play("g1f3").expect("legal");
+    let view = game.play_text("g1f3").expect("legal");
     assert_eq!((view.name.as_str(), view.display.as_str()), ("g1f3", "Nf3"));
     let castle_setup = "e5 e4 Nc6 Bc4 Nf6";
-    play_all(game.as_mut(), castle_setup);
-    let castle = game.play("O-O").expect("legal");
+    play_all(&mut *game, castle_setup);
+    let castle = game.play_text("O-O").expect("legal");
     assert_eq!(
         (castle.name.as_str(), castle.display.as_str()),
         ("e1g1", "O-O")
@@ -117,7 +111,7 @@ fn moves_show_san_and_undo_restores() {
 #[test]
 fn pgn_round_trips_through_import() {
     let mut game = chess(Some("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 30"));
-    play_all(game.as_mut(), "O-O-O O-O Rd7 Ra7 Rxa7");
+    play_all(&mut *game, "O-O-O O-O Rd7 Ra7 Rxa7");
     let text = game.export();
     assert!(
         text.contains("[FEN \"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 30\"]"),
@@ -128,16 +122,16 @@ fn pgn_round_trips_through_import() {
         "{text}"
     );
     let read = pgn::import(&text).expect("own PGN reads back");
-    let names: Vec<String> = game.history().into_iter().map(|m| m.name).collect();
+    let names: Vec<String> = game.history().iter().map(|m| m.name.clone()).collect();
     assert_eq!(read.moves, names);
     let mut replay = chess(Some(&read.start_fen));
     for mv in &read.moves {
-        replay.play(mv).expect("legal");
+        replay.play_text(mv).expect("legal");
     }
     assert_eq!(replay.position(), game.position());
 
     let mut mated = chess(None);
-    play_all(mated.as_mut(), "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
+    play_all(&mut *mated, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#");
     let text = mated.export();
     assert!(
         text.contains("[Result \"1-0\"]") && text.trim_end().ends_with("Qxf7# 1-0"),
@@ -148,16 +142,11 @@ fn pgn_round_trips_through_import() {
 
 #[test]
 fn chess960_sessions_castle_king_takes_rook() {
-    let mut game = new_session(
-        "chess",
-        &GameOptions {
-            chess960: true,
-            position: Some("r6k/8/8/8/8/8/8/RK4R1 w GA - 0 1".into()),
-            ..GameOptions::default()
-        },
-    )
-    .expect("chess960");
-    let castle = game.play("O-O").expect("legal");
+    let options = GameOptions::default()
+        .with("chess960", OptionValue::Flag(true))
+        .at("r6k/8/8/8/8/8/8/RK4R1 w GA - 0 1");
+    let mut game = start("chess", &options);
+    let castle = game.play_text("O-O").expect("legal");
     assert_eq!(castle.name, "b1g1");
     assert!(game.export().contains("[Variant \"Chess960\"]"));
 }
@@ -168,7 +157,9 @@ fn both_players_find_a_mate_in_one_and_the_strong_one_mates_in_two_and_three() {
     let mut game = chess(Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
     for level in [Level::Classic, Level::Strong] {
         let request = ThinkRequest::new(level, Limits::depth(4));
-        let result = game.think(&request, &control, &mut |_| {}).expect("thinks");
+        let result = game
+            .think_with(&request, &control, &mut |_| {})
+            .expect("thinks");
         assert_eq!(
             result.best_move.map(|m| m.display),
             Some("Ra8#".to_string()),
@@ -183,7 +174,7 @@ fn both_players_find_a_mate_in_one_and_the_strong_one_mates_in_two_and_three() {
         let mut deeper = chess(Some(position));
         let request = ThinkRequest::new(Level::Strong, Limits::depth(10));
         let result = deeper
-            .think(&request, &control, &mut |_| {})
+            .think_with(&request, &control, &mut |_| {})
             .expect("thinks");
         assert_eq!(
             result.score,
@@ -200,7 +191,9 @@ fn a_node_limited_search_is_deterministic() {
     let run = || {
         let mut game = chess(Some(position));
         let request = ThinkRequest::new(Level::Strong, Limits::depth(8));
-        let result = game.think(&request, &control, &mut |_| {}).expect("thinks");
+        let result = game
+            .think_with(&request, &control, &mut |_| {})
+            .expect("thinks");
         (result.nodes, result.best_move.map(|m| m.name))
     };
     assert_eq!(run(), run());
@@ -240,12 +233,12 @@ fn garbage_positions_and_moves_never_panic() {
         }
         let text: String = text.into_iter().collect();
         if game.set_position(&text).is_ok() {
-            assert_eq!(game.set_position(&game.position()), Ok(()), "{text}");
-            let moves = game.legal_moves();
+            let written = game.position();
+            assert_eq!(game.set_position(&written), Ok(()), "{text}");
             let _ = game.status();
             let _ = game.export();
-            if let Some(first) = moves.first() {
-                game.play(&first.name).expect("legal");
+            if let Some(first) = game.legal_moves().first().map(|mv| mv.id) {
+                game.play(first).expect("legal");
             }
         }
         let len = 1 + next(6);

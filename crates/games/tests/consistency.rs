@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use ply_games::{GameOptions, Session, games};
+use ply_games::{GameOptions, Record, games};
 
 /// SplitMix64: deterministic playouts.
 struct Random(u64);
@@ -19,10 +19,12 @@ impl Random {
     }
 }
 
-fn check_position(session: &dyn Session, fresh: &mut dyn Session, context: &str) {
+fn check_position(session: &dyn Record, fresh: &mut dyn Record, context: &str) {
     let moves = session.legal_moves();
     let mut names = HashSet::new();
-    for mv in &moves {
+    let mut ids = HashSet::new();
+    for mv in moves {
+        assert!(ids.insert(mv.id), "{context}: {} shares its id", mv.name);
         assert!(
             names.insert(mv.name.clone()),
             "{context}: {} listed twice",
@@ -31,15 +33,11 @@ fn check_position(session: &dyn Session, fresh: &mut dyn Session, context: &str)
         let by_name = session
             .parse_move(&mv.name)
             .unwrap_or_else(|e| panic!("{context}: {} does not read back: {e}", mv.name));
-        assert_eq!(by_name.name, mv.name, "{context}");
+        assert_eq!(by_name, mv.id, "{context}: {}", mv.name);
         let by_display = session.parse_move(&mv.display).unwrap_or_else(|e| {
             panic!("{context}: display {} does not read back: {e}", mv.display)
         });
-        assert_eq!(
-            by_display.name, mv.name,
-            "{context}: display {}",
-            mv.display
-        );
+        assert_eq!(by_display, mv.id, "{context}: display {}", mv.display);
         let cells = session.board().cells.len();
         assert!(
             mv.to < cells && mv.from.is_none_or(|from| from < cells),
@@ -52,7 +50,7 @@ fn check_position(session: &dyn Session, fresh: &mut dyn Session, context: &str)
         .set_position(&position)
         .unwrap_or_else(|e| panic!("{context}: position {position} does not read back: {e}"));
     assert_eq!(fresh.position(), position, "{context}");
-    let again: HashSet<String> = fresh.legal_moves().into_iter().map(|m| m.name).collect();
+    let again: HashSet<String> = fresh.legal_moves().iter().map(|m| m.name.clone()).collect();
     // A position string cannot carry the history that repetition rules need; where those
     // rules end the game the moves may differ, so compare only games still going in both.
     if !session.status().is_finished() && !fresh.status().is_finished() {
@@ -66,11 +64,11 @@ fn check_position(session: &dyn Session, fresh: &mut dyn Session, context: &str)
 #[test]
 fn every_game_lists_reads_and_undoes_its_moves_consistently() {
     let mut random = Random(2026);
-    for spec in games().iter().filter(|spec| spec.is_available()) {
+    for spec in games() {
         for playout in 0..4 {
             let options = GameOptions::default();
-            let mut session = spec.new_session(&options).expect("available game starts");
-            let mut fresh = spec.new_session(&options).expect("available game starts");
+            let mut session = spec.new_game(&options).expect("the game starts");
+            let mut fresh = spec.new_game(&options).expect("the game starts");
             let start = session.position();
             let mut played = 0;
             for ply in 0..60 {
@@ -84,17 +82,17 @@ fn every_game_lists_reads_and_undoes_its_moves_consistently() {
                     );
                     break;
                 }
-                let pick = &moves[random.below(moves.len())];
+                let pick = moves[random.below(moves.len())].clone();
                 let before = session.position();
                 session
-                    .play(&pick.name)
+                    .play(pick.id)
                     .unwrap_or_else(|e| panic!("{context}: {} refused: {e}", pick.name));
                 played += 1;
                 if ply % 7 == 3 {
                     let undone = session.undo().expect("a move to undo");
                     assert_eq!(undone.name, pick.name, "{context}");
                     assert_eq!(session.position(), before, "{context}: undo restores");
-                    session.play(&pick.name).expect("replays");
+                    session.play(pick.id).expect("replays");
                 }
                 assert!(session.history().len() == played, "{context}");
             }
@@ -133,14 +131,18 @@ fn garbage_never_breaks_a_game() {
         "i10",
         "a0",
     ];
-    for spec in games().iter().filter(|spec| spec.is_available()) {
-        let mut session = spec.new_session(&GameOptions::default()).expect("starts");
+    for spec in games() {
+        let mut session = spec.new_game(&GameOptions::default()).expect("starts");
         let position = session.position();
         for input in inputs {
             if session.parse_move(input).is_ok() {
                 continue;
             }
-            assert!(session.play(input).is_err(), "{}: {input:?}", spec.name);
+            assert!(
+                session.play_text(input).is_err(),
+                "{}: {input:?}",
+                spec.name
+            );
             assert_eq!(
                 session.position(),
                 position,

@@ -1,18 +1,17 @@
 //! The lab and the teaching player's watch, through the erased interface: the seed's node
 //! counts, trees that agree with their counts, the caps, and "move now" for teaching searches.
 
+mod common;
+
+use common::{Played, at, start};
 use ply_games::{
-    Algorithm, GameOptions, LabRequest, Level, ScoreView, Session, ThinkError, ThinkEvent,
-    ThinkRequest, games, new_session,
+    Algorithm, GameOptions, LabRequest, Level, ScoreView, ThinkError, ThinkEvent, ThinkRequest,
+    games,
 };
 use ply_search::{Limits, SearchControl};
 
-fn tictactoe(position: Option<&str>) -> Box<dyn Session> {
-    let options = GameOptions {
-        position: position.map(str::to_string),
-        ..GameOptions::default()
-    };
-    new_session("tictactoe", &options).expect("tic-tac-toe starts")
+fn tictactoe(position: Option<&str>) -> Played {
+    start("tictactoe", &at(position))
 }
 
 #[test]
@@ -118,9 +117,9 @@ fn the_lab_refuses_what_it_cannot_do() {
 }
 
 #[test]
-fn every_available_game_runs_a_shallow_lab() {
-    for spec in games().iter().filter(|spec| spec.is_available()) {
-        let mut session = spec.new_session(&GameOptions::default()).expect("starts");
+fn every_game_runs_a_shallow_lab() {
+    for spec in games() {
+        let mut session = Played::new(spec.new_game(&GameOptions::default()).expect("starts"));
         for level in Level::ALL {
             let report = session
                 .lab(&LabRequest::new(level, 2))
@@ -148,7 +147,7 @@ fn a_teaching_player_logs_each_root_move_and_can_move_now() {
     };
     let mut events = Vec::new();
     let result = session
-        .think(&request, &SearchControl::default(), &mut |event| {
+        .think_with(&request, &SearchControl::default(), &mut |event| {
             events.push(event.clone())
         })
         .expect("thinks");
@@ -164,7 +163,7 @@ fn a_teaching_player_logs_each_root_move_and_can_move_now() {
     stopped.stop();
     let mut empty = tictactoe(None);
     let quick = empty
-        .think(&request, &stopped, &mut |_| {})
+        .think_with(&request, &stopped, &mut |_| {})
         .expect("thinks");
     let best = quick.best_move.expect("moves now");
     assert!(empty.legal_moves().iter().any(|mv| mv.name == best.name));

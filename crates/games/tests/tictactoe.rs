@@ -4,42 +4,31 @@
 use std::collections::HashMap;
 
 use ply_games::tictactoe::TicTacToe;
-use ply_games::{
-    Algorithm, GameOptions, GameSession, Level, MoveError, ScoreView, Session, Status,
-    ThinkRequest, new_session,
-};
-use ply_search::{Game, Limits, Outcome, SearchControl, Side};
+mod common;
 
-fn session(position: Option<&str>) -> Box<dyn Session> {
-    new_session(
-        "ttt",
-        &GameOptions {
-            position: position.map(String::from),
-            ..GameOptions::default()
-        },
-    )
-    .expect("tic-tac-toe is available")
+use common::{Played, at, start};
+use ply_games::{
+    Algorithm, GameRecord, Level, MoveError, ScoreView, Status, ThinkRequest, new_game,
+};
+use ply_search::{Game, Limits, Outcome, Side};
+
+fn session(position: Option<&str>) -> Played {
+    start("ttt", &at(position))
 }
 
-fn think(
-    session: &mut dyn Session,
-    algorithm: Algorithm,
-    all_moves: bool,
-) -> ply_games::ThinkResult {
+fn think(session: &mut Played, algorithm: Algorithm, all_moves: bool) -> ply_games::ThinkResult {
     let mut request = ThinkRequest::new(Level::Classic, Limits::default());
     request.algorithm = Some(algorithm);
     request.all_moves = all_moves;
-    session
-        .think(&request, &SearchControl::default(), &mut |_| {})
-        .expect("think")
+    session.think(&request)
 }
 
 #[test]
 fn the_seed_node_counts_hold_on_the_empty_board() {
     let mut game = session(None);
-    let plain = think(game.as_mut(), Algorithm::Minimax, false);
+    let plain = think(&mut game, Algorithm::Minimax, false);
     assert_eq!((plain.score, plain.nodes), (ScoreView::Value(0), 549_946));
-    let pruned = think(game.as_mut(), Algorithm::Alphabeta, false);
+    let pruned = think(&mut game, Algorithm::Alphabeta, false);
     assert_eq!((pruned.score, pruned.nodes), (ScoreView::Value(0), 18_297));
     assert_eq!(pruned.best_move.map(|m| m.name), Some("a3".to_string()));
     assert!(pruned.proven);
@@ -49,7 +38,7 @@ fn the_seed_node_counts_hold_on_the_empty_board() {
 fn opposite_corners_score_minus_one_for_the_free_corners() {
     let mut game = session(Some("x2/1o1/2x o"));
     for algorithm in [Algorithm::Alphabeta, Algorithm::Minimax] {
-        let result = think(game.as_mut(), algorithm, true);
+        let result = think(&mut game, algorithm, true);
         let scores: HashMap<String, ScoreView> = result
             .moves
             .iter()
@@ -70,9 +59,7 @@ fn opposite_corners_score_minus_one_for_the_free_corners() {
 fn the_engine_proves_the_empty_board_a_draw() {
     let mut game = session(None);
     let request = ThinkRequest::new(Level::Strong, Limits::default());
-    let result = game
-        .think(&request, &SearchControl::default(), &mut |_| {})
-        .expect("think");
+    let result = game.think(&request);
     assert_eq!(result.score, ScoreView::Value(0));
     assert!(result.proven);
     assert_eq!(result.depth, 9);
@@ -111,7 +98,9 @@ fn the_strong_player_never_loses_and_always_converts_a_won_position() {
     solve(&mut TicTacToe::default(), &mut memo);
     assert_eq!(memo.len(), 5_478, "every reachable position");
     let mut checked = 0;
-    let mut game = GameSession::<TicTacToe>::new(());
+    let mut game = Played::new(Box::new(
+        GameRecord::<TicTacToe>::new((), Default::default(), None).expect("start"),
+    ));
     for (position, &value) in &memo {
         if position.outcome().is_some() {
             continue;
@@ -120,9 +109,7 @@ fn the_strong_player_never_loses_and_always_converts_a_won_position() {
         game.set_position(&text)
             .expect("reachable positions read back");
         let request = ThinkRequest::new(Level::Strong, Limits::default());
-        let result = game
-            .think(&request, &SearchControl::default(), &mut |_| {})
-            .expect("think");
+        let result = game.think(&request);
         let best = result.best_move.expect("a move in an unfinished game");
         let mut after = *position;
         after.make_move(best.to as u8);
@@ -150,15 +137,15 @@ fn the_strong_player_never_loses_and_always_converts_a_won_position() {
 #[test]
 fn moves_are_read_in_every_notation_and_bad_ones_explained() {
     let mut game = session(None);
-    assert_eq!(game.play("b2").expect("centre").name, "b2");
-    assert_eq!(game.play("0 0").expect("top-left").name, "a3");
-    assert_eq!(game.play("9").expect("cell nine").name, "c1");
+    assert_eq!(game.play_text("b2").expect("centre").name, "b2");
+    assert_eq!(game.play_text("0 0").expect("top-left").name, "a3");
+    assert_eq!(game.play_text("9").expect("cell nine").name, "c1");
     assert_eq!(game.position(), "o2/1x1/2x o");
-    let taken = game.play("b2").expect_err("taken");
+    let taken = game.play_text("b2").expect_err("taken");
     assert!(matches!(taken, MoveError::Illegal { .. }));
     assert!(taken.to_string().contains("b2 is taken by X"), "{taken}");
     for garbage in ["", "z9", "3 3", "10", "b2b3", "hello"] {
-        let error = game.play(garbage).expect_err("garbage");
+        let error = game.play_text(garbage).expect_err("garbage");
         assert!(
             matches!(error, MoveError::Unreadable { .. }),
             "{garbage:?}: {error}"
@@ -175,14 +162,17 @@ fn a_finished_game_refuses_moves_and_says_why() {
     let mut game = session(Some("xxx/oo1/3 o"));
     match game.status() {
         Status::Finished { winner, reason } => {
-            assert_eq!(winner, Some(Side::First));
+            assert_eq!(*winner, Some(Side::First));
             assert_eq!(reason, "three in a row");
         }
         other => panic!("expected a finished game, got {other:?}"),
     }
-    assert!(matches!(game.play("c2"), Err(MoveError::GameOver { .. })));
+    assert!(matches!(
+        game.play_text("c2"),
+        Err(MoveError::GameOver { .. })
+    ));
     assert!(game.legal_moves().is_empty());
-    let result = think(game.as_mut(), Algorithm::Alphabeta, false);
+    let result = think(&mut game, Algorithm::Alphabeta, false);
     assert!(result.best_move.is_none());
     assert_eq!(Outcome::Win(Side::First).value_for(Side::Second), -1);
 }
@@ -197,23 +187,17 @@ fn bad_positions_are_refused_with_a_reason() {
         ("x2/3 o", "tic-tac-toe is 3×3"),
     ];
     for (text, expected) in cases {
-        let error = new_session(
-            "tictactoe",
-            &GameOptions {
-                position: Some(text.into()),
-                ..GameOptions::default()
-            },
-        )
-        .err()
-        .expect("refused")
-        .to_string();
+        let error = new_game("tictactoe", &at(Some(text)))
+            .err()
+            .expect("refused")
+            .to_string();
         assert!(error.contains(expected), "{text}: {error}");
     }
 }
 
 #[test]
 fn perft_counts_every_game_of_tic_tac_toe() {
-    let mut game = session(None);
+    let game = session(None);
     let counts: Vec<u64> = (1..=9).map(|depth| game.perft(depth)).collect();
     assert_eq!(
         counts,

@@ -1,28 +1,22 @@
-//! Xiangqi through the session interface and the typed game: notation in all three forms,
+//! Xiangqi through the record and thinker interface and the typed game: notation in all three forms,
 //! every rule that ends a game (checkmate, stalemate, perpetual check and chase,
 //! repetition, the 60-move rule), FEN reading and its errors, the board view, and the
 //! players.
 
 use ply_games::xiangqi::{START, Xiangqi, parse_iccs};
-use ply_games::{
-    BoardKind, GameOptions, Level, MoveError, ScoreView, Session, Status, ThinkRequest, new_session,
-};
-use ply_search::{Game, Limits, Outcome, SearchControl, Side};
+mod common;
 
-fn session(fen: Option<&str>) -> Box<dyn Session> {
-    new_session(
-        "xiangqi",
-        &GameOptions {
-            position: fen.map(String::from),
-            ..GameOptions::default()
-        },
-    )
-    .expect("xiangqi is available")
+use common::{Played, at, read, start};
+use ply_games::{BoardKind, Level, MoveError, Record, ScoreView, Status, ThinkRequest, new_game};
+use ply_search::{Game, Limits, Outcome, Side};
+
+fn session(fen: Option<&str>) -> Played {
+    start("xiangqi", &at(fen))
 }
 
-fn play_all(game: &mut dyn Session, moves: &str) {
+fn play_all(game: &mut dyn Record, moves: &str) {
     for mv in moves.split_whitespace() {
-        game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        game.play_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
     }
 }
 
@@ -44,9 +38,7 @@ fn reason(status: &Status) -> String {
 fn one_move_in_every_notation() {
     let game = session(None);
     for text in ["h2e2", "H2-E2", "C2=5", "c2.5", "炮二平五", "炮2平5"] {
-        let view = game
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let view = read(&*game, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(
             (view.name.as_str(), view.display.as_str()),
             ("h2e2", "C2=5")
@@ -56,9 +48,7 @@ fn one_move_in_every_notation() {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
     ));
     for text in ["h9g7", "H8+7", "馬８進７", "马8进7"] {
-        let view = black
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let view = read(&*black, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(view.name, "h9g7");
     }
 }
@@ -83,75 +73,69 @@ fn bad_moves_say_why() {
 fn tandem_pieces_must_be_told_apart_when_both_fit() {
     // Two red chariots on the a-file (Red's file 9) can both go sideways to file 8.
     let game = session(Some("3k5/9/9/9/9/R8/9/R8/9/5K3 w - - 0 1"));
-    assert_eq!(game.parse_move("R+=8").map(|m| m.name), Ok("a4b4".into()));
-    assert_eq!(game.parse_move("R-=8").map(|m| m.name), Ok("a2b2".into()));
+    assert_eq!(read(&*game, "R+=8").map(|m| m.name), Ok("a4b4".into()));
+    assert_eq!(read(&*game, "R-=8").map(|m| m.name), Ok("a2b2".into()));
     assert!(matches!(
         game.parse_move("R9=8"),
         Err(MoveError::Ambiguous { .. })
     ));
-    assert_eq!(
-        game.parse_move("前俥平八").map(|m| m.name),
-        Ok("a4b4".into())
-    );
-    assert_eq!(
-        game.parse_move("a2b2").map(|m| m.display),
-        Ok("R-=8".into())
-    );
+    assert_eq!(read(&*game, "前俥平八").map(|m| m.name), Ok("a4b4".into()));
+    assert_eq!(read(&*game, "a2b2").map(|m| m.display), Ok("R-=8".into()));
 }
 
 #[test]
 fn checkmate_and_stalemate_both_lose() {
     let mut mate = session(Some("4k4/3P1P3/4P4/p8/9/9/9/9/9/3K5 w - - 0 1"));
-    play_all(mate.as_mut(), "e7e8");
+    play_all(&mut *mate, "e7e8");
     let status = mate.status();
-    assert_eq!(winner(&status), Some(Some(Side::First)));
-    assert_eq!(reason(&status), "checkmate");
+    assert_eq!(winner(status), Some(Some(Side::First)));
+    assert_eq!(reason(status), "checkmate");
     let stalemate = session(Some("4k4/3P1P3/9/9/9/9/9/9/9/3K5 b - - 0 1"));
     let status = stalemate.status();
-    assert_eq!(winner(&status), Some(Some(Side::First)));
-    assert!(reason(&status).starts_with("stalemate"), "{status:?}");
+    assert_eq!(winner(status), Some(Some(Side::First)));
+    assert!(reason(status).starts_with("stalemate"), "{status:?}");
 }
 
 #[test]
 fn perpetual_check_loses() {
     let mut game = session(Some("4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1"));
-    play_all(game.as_mut(), "a7a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9");
+    play_all(&mut *game, "a7a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9");
     assert!(!game.status().is_finished(), "second occurrence: play on");
-    play_all(game.as_mut(), "a8a9");
+    play_all(&mut *game, "a8a9");
     let status = game.status();
-    assert_eq!(winner(&status), Some(Some(Side::Second)), "{status:?}");
-    assert_eq!(reason(&status), "perpetual check");
+    assert_eq!(winner(status), Some(Some(Side::Second)), "{status:?}");
+    assert_eq!(reason(status), "perpetual check");
 }
 
 #[test]
 fn perpetual_chase_of_an_unprotected_piece_loses() {
     let mut game = session(Some("4k4/9/2n6/9/9/9/9/1R7/9/3K5 w - - 0 1"));
-    play_all(game.as_mut(), "b2c2 c7b5 c2b2 b5c7 b2c2 c7b5 c2b2");
+    play_all(&mut *game, "b2c2 c7b5 c2b2 b5c7 b2c2 c7b5 c2b2");
     assert!(!game.status().is_finished());
     // The start comes back a third time: Red has chased the horse with every move.
-    play_all(game.as_mut(), "b5c7");
+    play_all(&mut *game, "b5c7");
     let status = game.status();
-    assert_eq!(winner(&status), Some(Some(Side::Second)), "{status:?}");
-    assert_eq!(reason(&status), "perpetual chase");
+    assert_eq!(winner(status), Some(Some(Side::Second)), "{status:?}");
+    assert_eq!(reason(status), "perpetual chase");
 }
 
 #[test]
 fn other_repetitions_draw() {
     let mut game = session(Some("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"));
-    play_all(game.as_mut(), "d0d1 e9e8 d1d0 e8e9 d0d1 e9e8 d1d0 e8e9");
+    play_all(&mut *game, "d0d1 e9e8 d1d0 e8e9 d0d1 e9e8 d1d0 e8e9");
     let status = game.status();
-    assert_eq!(winner(&status), Some(None), "{status:?}");
-    assert_eq!(reason(&status), "repetition");
+    assert_eq!(winner(status), Some(None), "{status:?}");
+    assert_eq!(reason(status), "repetition");
 }
 
 #[test]
 fn sixty_moves_without_a_capture_draw() {
     let mut game = session(Some("4k4/9/9/9/9/9/9/9/9/3K5 w - - 119 80"));
     assert!(!game.status().is_finished());
-    play_all(game.as_mut(), "d0d1");
+    play_all(&mut *game, "d0d1");
     let status = game.status();
-    assert_eq!(winner(&status), Some(None));
-    assert!(reason(&status).contains("60 moves"), "{status:?}");
+    assert_eq!(winner(status), Some(None));
+    assert!(reason(status).contains("60 moves"), "{status:?}");
 }
 
 #[test]
@@ -188,16 +172,10 @@ fn fen_reads_aliases_and_refuses_impossible_boards() {
         ("3k5/9/9/9/9/9/9/9/9/3K4 w", "8 points"),
         ("", "empty"),
     ] {
-        let error = new_session(
-            "xiangqi",
-            &GameOptions {
-                position: Some(fen.to_string()),
-                ..GameOptions::default()
-            },
-        )
-        .err()
-        .unwrap_or_else(|| panic!("{fen} should be refused"))
-        .to_string();
+        let error = new_game("xiangqi", &at(Some(fen)))
+            .err()
+            .unwrap_or_else(|| panic!("{fen} should be refused"))
+            .to_string();
         assert!(error.contains(why), "{fen}: {error}");
     }
 }
@@ -205,7 +183,7 @@ fn fen_reads_aliases_and_refuses_impossible_boards() {
 #[test]
 fn fen_counters_follow_the_game() {
     let mut game = session(None);
-    play_all(game.as_mut(), "h2e2 h9g7 e2e6");
+    play_all(&mut *game, "h2e2 h9g7 e2e6");
     assert_eq!(
         game.position(),
         "rnbakab1r/9/1c4nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2"
@@ -215,7 +193,7 @@ fn fen_counters_follow_the_game() {
 #[test]
 fn the_board_has_a_river_palaces_and_glyphs() {
     let mut game = session(None);
-    play_all(game.as_mut(), "h2e2");
+    play_all(&mut *game, "h2e2");
     let board = game.board();
     assert_eq!((board.files, board.ranks), (9, 10));
     assert_eq!(board.kind, BoardKind::RiverAndPalaces);
@@ -235,9 +213,7 @@ fn the_strong_player_mates_in_one_and_the_classic_player_sees_it_too() {
     for level in [Level::Strong, Level::Classic] {
         let mut game = session(Some("4k4/3P1P3/4P4/p8/9/9/9/9/9/3K5 w - - 0 1"));
         let request = ThinkRequest::new(level, Limits::depth(3));
-        let result = game
-            .think(&request, &SearchControl::default(), &mut |_| {})
-            .expect("thinks");
+        let result = game.think(&request);
         let best = result.best_move.expect("a move").name;
         assert!(best == "e7e8" || best == "d8d9", "{level}: {best}");
         if level == Level::Strong {
@@ -251,8 +227,6 @@ fn the_strong_player_wins_the_loose_chariot() {
     // Red takes the black chariot at once, or checks on the d-file first and takes it then.
     let mut game = session(Some("3k5/9/9/r8/9/9/9/R8/9/4K4 w - - 0 1"));
     let request = ThinkRequest::new(Level::Strong, Limits::depth(6));
-    let result = game
-        .think(&request, &SearchControl::default(), &mut |_| {})
-        .expect("thinks");
+    let result = game.think(&request);
     assert!(result.score.ordering_value() > 500, "{:?}", result.score);
 }

@@ -74,6 +74,11 @@ pub trait Record: Send + Sync {
     /// Reads a legal move typed in any notation the game reads, without playing it.
     fn parse_move(&self, text: &str) -> Result<MoveId, MoveError>;
 
+    /// The legal move `mv` with its names, if it is legal here.
+    fn legal_move(&self, mv: MoveId) -> Option<&MoveView> {
+        self.legal_moves().iter().find(|legal| legal.id == mv)
+    }
+
     /// Plays a legal move; on error nothing changes.
     fn play(&mut self, mv: MoveId) -> Result<&MoveView, MoveError>;
 
