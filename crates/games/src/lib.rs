@@ -15,7 +15,7 @@ pub use registry::{find_game, games, new_game};
 pub use session::{
     Algorithm, BoardKind, BoardView, GameError, GameRecord, GameThinker, LabCount, LabNode,
     LabReport, LabRequest, LabTree, Level, LineView, MoveError, MoveId, MoveView, PieceView,
-    PositionError, Record, Rules, ScoreView, ScoredMove, Snapshot, Status, ThinkError, ThinkEvent,
-    ThinkRequest, ThinkResult, Thinker,
+    PositionError, Record, Rules, ScoreView, ScoredMove, Snapshot, Status, Table, ThinkError,
+    ThinkEvent, ThinkRequest, ThinkResult, Thinker,
 };
 pub use spec::{BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, OptionValue, Text};

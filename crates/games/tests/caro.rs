@@ -6,7 +6,7 @@ use ply_games::caro::vcf::{Solver, SolverLimits};
 use ply_games::caro::{Caro, CaroConfig, Rule};
 mod common;
 
-use common::{Played, at, int, start, text};
+use common::{Played, at, int, start, text, think_fully};
 use ply_games::{
     GameOptions, GameRecord, Level, MoveError, Record, Rules, ScoreView, Status, ThinkRequest,
     new_game,
@@ -26,7 +26,7 @@ fn session(size: usize, rule: Rule, position: Option<&str>) -> Played {
 }
 
 fn think(session: &mut Played, level: Level, limits: Limits) -> ply_games::ThinkResult {
-    session.think(&ThinkRequest::new(level, limits))
+    think_fully(session, &ThinkRequest::new(level, limits))
 }
 
 /// A board string from stone lists like `h8 i8`.

@@ -157,9 +157,7 @@ fn both_players_find_a_mate_in_one_and_the_strong_one_mates_in_two_and_three() {
     let mut game = chess(Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
     for level in [Level::Classic, Level::Strong] {
         let request = ThinkRequest::new(level, Limits::depth(4));
-        let result = game
-            .think_with(&request, &control, &mut |_| {})
-            .expect("thinks");
+        let result = game.think(&request, &control, &mut |_| {}).expect("thinks");
         assert_eq!(
             result.best_move.map(|m| m.display),
             Some("Ra8#".to_string()),
@@ -174,7 +172,7 @@ fn both_players_find_a_mate_in_one_and_the_strong_one_mates_in_two_and_three() {
         let mut deeper = chess(Some(position));
         let request = ThinkRequest::new(Level::Strong, Limits::depth(10));
         let result = deeper
-            .think_with(&request, &control, &mut |_| {})
+            .think(&request, &control, &mut |_| {})
             .expect("thinks");
         assert_eq!(
             result.score,
@@ -191,9 +189,7 @@ fn a_node_limited_search_is_deterministic() {
     let run = || {
         let mut game = chess(Some(position));
         let request = ThinkRequest::new(Level::Strong, Limits::depth(8));
-        let result = game
-            .think_with(&request, &control, &mut |_| {})
-            .expect("thinks");
+        let result = game.think(&request, &control, &mut |_| {}).expect("thinks");
         (result.nodes, result.best_move.map(|m| m.name))
     };
     assert_eq!(run(), run());

@@ -147,7 +147,7 @@ fn a_teaching_player_logs_each_root_move_and_can_move_now() {
     };
     let mut events = Vec::new();
     let result = session
-        .think_with(&request, &SearchControl::default(), &mut |event| {
+        .think(&request, &SearchControl::default(), &mut |event| {
             events.push(event.clone())
         })
         .expect("thinks");
@@ -163,7 +163,7 @@ fn a_teaching_player_logs_each_root_move_and_can_move_now() {
     stopped.stop();
     let mut empty = tictactoe(None);
     let quick = empty
-        .think_with(&request, &stopped, &mut |_| {})
+        .think(&request, &stopped, &mut |_| {})
         .expect("thinks");
     let best = quick.best_move.expect("moves now");
     assert!(empty.legal_moves().iter().any(|mv| mv.name == best.name));

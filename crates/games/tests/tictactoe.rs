@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use ply_games::tictactoe::TicTacToe;
 mod common;
 
-use common::{Played, at, start};
+use common::{Played, at, start, think_fully};
 use ply_games::{
     Algorithm, GameRecord, Level, MoveError, ScoreView, Status, ThinkRequest, new_game,
 };
@@ -20,7 +20,7 @@ fn think(session: &mut Played, algorithm: Algorithm, all_moves: bool) -> ply_gam
     let mut request = ThinkRequest::new(Level::Classic, Limits::default());
     request.algorithm = Some(algorithm);
     request.all_moves = all_moves;
-    session.think(&request)
+    think_fully(session, &request)
 }
 
 #[test]
@@ -59,7 +59,7 @@ fn opposite_corners_score_minus_one_for_the_free_corners() {
 fn the_engine_proves_the_empty_board_a_draw() {
     let mut game = session(None);
     let request = ThinkRequest::new(Level::Strong, Limits::default());
-    let result = game.think(&request);
+    let result = think_fully(&mut game, &request);
     assert_eq!(result.score, ScoreView::Value(0));
     assert!(result.proven);
     assert_eq!(result.depth, 9);
@@ -109,7 +109,7 @@ fn the_strong_player_never_loses_and_always_converts_a_won_position() {
         game.set_position(&text)
             .expect("reachable positions read back");
         let request = ThinkRequest::new(Level::Strong, Limits::default());
-        let result = game.think(&request);
+        let result = think_fully(&mut game, &request);
         let best = result.best_move.expect("a move in an unfinished game");
         let mut after = *position;
         after.make_move(best.to as u8);

@@ -6,7 +6,7 @@
 use ply_games::xiangqi::{START, Xiangqi, parse_iccs};
 mod common;
 
-use common::{Played, at, read, start};
+use common::{Played, at, read, start, think_fully};
 use ply_games::{BoardKind, Level, MoveError, Record, ScoreView, Status, ThinkRequest, new_game};
 use ply_search::{Game, Limits, Outcome, Side};
 
@@ -213,7 +213,7 @@ fn the_strong_player_mates_in_one_and_the_classic_player_sees_it_too() {
     for level in [Level::Strong, Level::Classic] {
         let mut game = session(Some("4k4/3P1P3/4P4/p8/9/9/9/9/9/3K5 w - - 0 1"));
         let request = ThinkRequest::new(level, Limits::depth(3));
-        let result = game.think(&request);
+        let result = think_fully(&mut game, &request);
         let best = result.best_move.expect("a move").name;
         assert!(best == "e7e8" || best == "d8d9", "{level}: {best}");
         if level == Level::Strong {
@@ -227,6 +227,6 @@ fn the_strong_player_wins_the_loose_chariot() {
     // Red takes the black chariot at once, or checks on the d-file first and takes it then.
     let mut game = session(Some("3k5/9/9/r8/9/9/9/R8/9/4K4 w - - 0 1"));
     let request = ThinkRequest::new(Level::Strong, Limits::depth(6));
-    let result = game.think(&request);
+    let result = think_fully(&mut game, &request);
     assert!(result.score.ordering_value() > 500, "{:?}", result.score);
 }

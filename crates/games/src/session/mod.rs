@@ -9,6 +9,7 @@ mod error;
 mod lab;
 mod record;
 mod rules;
+mod table;
 mod teaching_watch;
 mod think;
 mod thinker;
@@ -20,6 +21,7 @@ pub use lab::{
 };
 pub use record::GameRecord;
 pub use rules::Rules;
+pub use table::Table;
 pub use think::{
     Algorithm, Level, LineView, ScoredMove, ThinkEvent, ThinkRequest, ThinkResult, UnknownName,
 };
