@@ -9,7 +9,7 @@ mod render;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::analyze::AnalyzeArgs;
 use commands::bench::BenchArgs;
@@ -64,9 +64,35 @@ fn restore_default_sigpipe() {
     }
 }
 
+/// Subcommands that start a game and so take every game's options as flags.
+const WITH_GAME_OPTIONS: [&str; 5] = ["play", "analyze", "perft", "bench", "match"];
+
+/// Parses the command line: the derived arguments, plus a flag for every option a game's
+/// spec declares on the subcommands that start a game.
+fn parse() -> Cli {
+    let mut command = Cli::command();
+    for name in WITH_GAME_OPTIONS {
+        command = command.mut_subcommand(name, args::add_game_options);
+    }
+    let matches = command.get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    if let Some((_, sub)) = matches.subcommand() {
+        let options = args::read_game_options(sub);
+        match &mut cli.command {
+            Some(Command::Play(args)) => args.game.options = options,
+            Some(Command::Analyze(args)) => args.game.options = options,
+            Some(Command::Perft(args)) => args.game.options = options,
+            Some(Command::Bench(args)) => args.options = options,
+            Some(Command::Match(args)) => args.game.options = options,
+            _ => {}
+        }
+    }
+    cli
+}
+
 fn main() -> ExitCode {
     restore_default_sigpipe();
-    let cli = Cli::parse();
+    let cli = parse();
     let result = match cli.command {
         None => commands::serve::run(&ServeArgs::default()),
         Some(Command::Serve(args)) => commands::serve::run(&args),

@@ -192,12 +192,12 @@ fn piece_color(kind: BoardKind, side: Side) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_games::{GameOptions, new_session};
+    use ply_games::{GameOptions, new_game};
 
     #[test]
     fn draws_tic_tac_toe_with_coordinates_and_the_last_move() {
-        let mut session = new_session("ttt", &GameOptions::default()).expect("ttt");
-        session.play("b2").expect("legal");
+        let mut session = new_game("ttt", &GameOptions::default()).expect("ttt");
+        session.play_text("b2").expect("legal");
         let text = draw(&session.board(), Style::default());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "   a  b  c");
@@ -221,8 +221,8 @@ mod tests {
 
     #[test]
     fn colour_wraps_pieces_in_escape_codes() {
-        let mut session = new_session("ttt", &GameOptions::default()).expect("ttt");
-        session.play("a1").expect("legal");
+        let mut session = new_game("ttt", &GameOptions::default()).expect("ttt");
+        session.play_text("a1").expect("legal");
         let text = draw(
             &session.board(),
             Style {

@@ -4,7 +4,7 @@
 
 use anyhow::bail;
 use clap::Args;
-use ply_games::{Algorithm, Level, ScoreView, Session, ThinkEvent, ThinkRequest, ThinkResult};
+use ply_games::{Algorithm, Level, Record, ScoreView, ThinkEvent, ThinkRequest, ThinkResult};
 use ply_search::SearchControl;
 use serde_json::json;
 
@@ -43,11 +43,11 @@ pub struct AnalyzeArgs {
 /// Runs `ply analyze`.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let spec = args.game.spec()?;
-    let mut session = args.game.session()?;
+    let mut session = args.game.table()?;
     for text in args.moves.iter().flat_map(|moves| moves.split_whitespace()) {
-        session.play(text)?;
+        session.play_text(text)?;
     }
-    session.set_engine_options(args.engine.options());
+    session.thinker.set_engine_options(args.engine.options());
     let algorithm = args.algorithm.unwrap_or(Algorithm::Engine);
     let level = args.level.unwrap_or(match algorithm {
         Algorithm::Engine => Level::Strong,
@@ -89,7 +89,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     if args.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&report(session.as_ref(), level, &result))?
+            serde_json::to_string_pretty(&report(&*session, level, &result))?
         );
     } else {
         print_summary(&result);
@@ -128,9 +128,9 @@ fn mate_plies(score: ScoreView) -> Option<i64> {
     }
 }
 
-fn report(session: &dyn Session, level: Level, result: &ThinkResult) -> serde_json::Value {
+fn report(session: &dyn Record, level: Level, result: &ThinkResult) -> serde_json::Value {
     json!({
-        "game": session.game_name(),
+        "game": session.spec().name,
         "position": session.position(),
         "to_move": session.side_names()[session.side_to_move().index()],
         "algorithm": result.algorithm,

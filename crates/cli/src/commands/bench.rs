@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Args;
-use ply_games::{GameOptions, GameSpec, Level, Session, ThinkRequest, find_game};
+use ply_games::{GameOptions, GameSpec, Level, Table, ThinkRequest, find_game};
 use ply_search::{EngineOptions, Limits, SearchControl, nodes_per_second};
 
 /// Arguments of `ply bench`.
@@ -17,12 +17,9 @@ use ply_search::{EngineOptions, Limits, SearchControl, nodes_per_second};
 pub struct BenchArgs {
     /// The game (default: chess, so that `ply bench` works as OpenBench expects).
     game: Option<String>,
-    /// Board size (caro).
-    #[arg(long)]
-    size: Option<usize>,
-    /// Rule variant (caro).
-    #[arg(long)]
-    rule: Option<String>,
+    /// The game's options, from the flags its spec declares (`--size`, `--rule`…).
+    #[arg(skip)]
+    pub options: GameOptions,
     /// Depth instead of the game's bench depth.
     #[arg(long)]
     depth: Option<u32>,
@@ -54,17 +51,13 @@ impl BenchArgs {
         Ok(find_game(self.game.as_deref().unwrap_or("chess"))?)
     }
 
-    fn session(&self, spec: &GameSpec) -> anyhow::Result<Box<dyn Session>> {
-        let mut session = spec.new_session(&GameOptions {
-            size: self.size,
-            rule: self.rule.clone(),
-            ..GameOptions::default()
-        })?;
-        session.set_engine_options(EngineOptions {
+    fn session(&self, spec: &GameSpec) -> anyhow::Result<Table> {
+        let mut table = Table::new(spec.new_game(&self.options)?);
+        table.thinker.set_engine_options(EngineOptions {
             hash_mib: self.hash,
             threads: self.threads.max(1),
         });
-        Ok(session)
+        Ok(table)
     }
 }
 
@@ -88,7 +81,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         &SearchControl::default(),
         &mut |_| {},
     )?;
-    let positions = spec.bench_positions(args.size);
+    let positions = spec.bench_positions(&args.options);
     for (number, position) in positions.iter().enumerate() {
         if position.is_empty() {
             session.reset();
@@ -97,7 +90,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
                 .set_position(position)
                 .with_context(|| format!("bench position {}", number + 1))?;
         }
-        session.clear_engines();
+        session.thinker.clear();
         let request = ThinkRequest::new(level, Limits::depth(depth));
         let start = Instant::now();
         let result = session.think(&request, &SearchControl::default(), &mut |_| {})?;
@@ -174,7 +167,7 @@ fn table(args: &BenchArgs, spec: &GameSpec) -> anyhow::Result<()> {
     }
     println!(
         "{} time to depth from the start position ({} MiB table, {} thread{})",
-        spec.title,
+        spec.title.en,
         args.hash,
         args.threads,
         if args.threads == 1 { "" } else { "s" }
@@ -229,12 +222,7 @@ fn measure(
         .args(["--level", level.name()])
         .args(["--hash", &args.hash.to_string()])
         .args(["--threads", &args.threads.to_string()]);
-    if let Some(size) = args.size {
-        command.args(["--size", &size.to_string()]);
-    }
-    if let Some(rule) = &args.rule {
-        command.args(["--rule", rule]);
-    }
+    command.args(crate::args::game_option_flags(&args.options));
     let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -12,10 +12,10 @@ pub fn run() -> anyhow::Result<()> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout();
-    let available: Vec<_> = games().iter().filter(|spec| spec.is_available()).collect();
+    let available = games();
     writeln!(out, "ply — play board games against a searching computer\n")?;
     for (number, spec) in available.iter().enumerate() {
-        writeln!(out, "  {}. {}", number + 1, spec.title)?;
+        writeln!(out, "  {}. {}", number + 1, spec.title.en)?;
     }
     let Some(choice) = ask(&mut input, &mut out, "Game number [1]: ")? else {
         return Ok(());
@@ -48,13 +48,7 @@ pub fn run() -> anyhow::Result<()> {
         level.parse()?
     };
     let args = PlayArgs {
-        game: GameArgs {
-            game: spec.name.to_string(),
-            size: None,
-            rule: None,
-            position: None,
-            chess960: false,
-        },
+        game: GameArgs::named(spec.name),
         human: if side.is_empty() {
             "first".to_string()
         } else {

@@ -22,7 +22,7 @@ pub struct PerftArgs {
 
 /// Runs `ply perft`.
 pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
-    let mut session = args.game.session()?;
+    let session = args.game.record()?;
     let start = Instant::now();
     let total = if args.divide {
         let split = session.perft_divide(args.depth);

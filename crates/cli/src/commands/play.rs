@@ -7,7 +7,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 
 use anyhow::bail;
 use clap::Args;
-use ply_games::{Algorithm, Level, Session, Status, ThinkRequest};
+use ply_games::{Algorithm, Level, Status, Table, ThinkRequest};
 use ply_search::{Limits, SearchControl, Side};
 
 use super::analyze::score_text;
@@ -72,7 +72,7 @@ fn humans(text: &str, names: [&str; 2]) -> anyhow::Result<[bool; 2]> {
 }
 
 struct Game {
-    session: Box<dyn Session>,
+    session: Table,
     humans: [bool; 2],
     request: ThinkRequest,
     hint_limits: Limits,
@@ -90,8 +90,8 @@ const HELP: &str = "Type a move (e.g. b2, h8, e2e4, Nf3, h2e2, C2=5) or a comman
 impl Game {
     fn new(args: &PlayArgs, color: bool) -> anyhow::Result<Game> {
         let spec = args.game.spec()?;
-        let mut session = args.game.session()?;
-        session.set_engine_options(args.engine.options());
+        let mut session = args.game.table()?;
+        session.thinker.set_engine_options(args.engine.options());
         let humans = humans(&args.human, session.side_names())?;
         let limits = default_limits(spec, &args.limits);
         let mut request = ThinkRequest::new(args.level, limits);
@@ -130,7 +130,7 @@ impl Game {
         loop {
             if let Status::Finished { winner, reason } = self.session.status() {
                 if !announced {
-                    let verdict = match winner {
+                    let verdict = match *winner {
                         Some(side) => format!("{} wins", self.name(side)),
                         None => "Draw".to_string(),
                     };
@@ -149,7 +149,7 @@ impl Game {
                 }
             }
             let prompt = match self.session.status() {
-                Status::Ongoing { to_move } => format!("{} to move> ", self.name(to_move)),
+                Status::Ongoing { to_move } => format!("{} to move> ", self.name(*to_move)),
                 Status::Finished { .. } => "game over (undo, new, export, quit)> ".to_string(),
             };
             write!(out, "{prompt}")?;
@@ -182,8 +182,8 @@ impl Game {
                 let moves: Vec<String> = self
                     .session
                     .legal_moves()
-                    .into_iter()
-                    .map(|m| m.display)
+                    .iter()
+                    .map(|m| m.display.clone())
                     .collect();
                 writeln!(out, "{} legal: {}", moves.len(), moves.join(" "))?;
             }
@@ -193,7 +193,7 @@ impl Game {
             }
             "undo" => self.undo(out)?,
             "hint" => self.hint(out)?,
-            _ => match self.session.play(line) {
+            _ => match self.session.play_text(line) {
                 Ok(_) => self.draw(out)?,
                 Err(error) => writeln!(out, "✗ {error}")?,
             },
@@ -247,7 +247,7 @@ impl Game {
         let Some(best) = result.best_move else {
             bail!("the computer found no move in an unfinished game");
         };
-        self.session.play(&best.name)?;
+        self.session.play(best.id)?;
         writeln!(
             out,
             "{} plays {} (examined {} positions, {} ms, score {})",
