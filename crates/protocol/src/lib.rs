@@ -1,8 +1,13 @@
 //! ply-protocol: the engine protocols that let other programs drive ply — UCI (chess, and
 //! xiangqi through `UCI_Variant`), UCCI and Gomocup — as line parsers and loops over any
-//! game session. Nothing here searches; nothing in the search prints.
+//! game record, with one search thread and one output for UCI and UCCI. Nothing here searches; nothing in the search prints.
 
 pub mod gomocup;
 pub mod lag;
+pub mod output;
+pub mod search_thread;
 pub mod ucci;
 pub mod uci;
+
+pub use output::Output;
+pub use search_thread::{Dialect, Finished, Hold, Reply, SearchThread};
