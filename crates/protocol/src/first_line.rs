@@ -1,0 +1,91 @@
+//! One binary, every protocol: the first meaningful line a GUI sends decides what `ply uci`
+//! speaks — `ucci` starts UCCI (xiangqi), as Fairy-Stockfish does, anything else UCI. This
+//! only chooses; the protocols themselves live in [`crate::uci`] and [`crate::ucci`].
+
+use std::io::{self, BufRead, Write};
+
+use ply_games::{GameOptions, new_game};
+
+use crate::output::Output;
+use crate::ucci::UcciEngine;
+use crate::uci::UciEngine;
+
+/// The game UCCI plays.
+const UCCI_GAME: &str = "xiangqi";
+
+/// Reads `input` until its first non-blank line: `ucci` serves UCCI from there on; any
+/// other line is UCI's, starting with `variant` (`chess` or `xiangqi`). Runs until `quit`
+/// or the end of the input.
+pub fn run_first_line<R: BufRead>(
+    input: R,
+    output: impl Write + Send + 'static,
+    variant: &str,
+) -> io::Result<()> {
+    let mut lines = input.lines();
+    let first = loop {
+        match lines.next() {
+            None => return Ok(()),
+            Some(line) => {
+                let line = line?;
+                if !line.trim().is_empty() {
+                    break line;
+                }
+            }
+        }
+    };
+    let output = Output::new(output);
+    let rest = std::iter::once(Ok(first.clone())).chain(lines);
+    if first.split_whitespace().next() == Some("ucci") {
+        let record = new_game(UCCI_GAME, &GameOptions::default())
+            .map_err(|error| io::Error::other(error.to_string()))?;
+        UcciEngine::new(record, output).serve(rest)
+    } else {
+        UciEngine::with_variant(output, variant)?.serve(rest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Lines(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Lines {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0
+                .lock()
+                .map_err(|_| io::Error::other("poisoned"))?
+                .extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn transcript(input: &str, variant: &str) -> Vec<String> {
+        let output = Lines::default();
+        run_first_line(input.as_bytes(), output.clone(), variant).expect("runs");
+        let bytes = output.0.lock().expect("output").clone();
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn the_first_line_chooses_the_protocol() {
+        let ucci = transcript("\n  \nucci\nquit\n", "chess");
+        assert!(ucci.iter().any(|l| l == "ucciok"), "{ucci:?}");
+        let uci = transcript("uci\nquit\n", "xiangqi");
+        assert!(uci.iter().any(|l| l == "uciok"), "{uci:?}");
+        assert!(
+            uci.iter()
+                .any(|l| l.contains("UCI_Variant") && l.contains("default xiangqi")),
+            "{uci:?}"
+        );
+        assert!(transcript("", "chess").is_empty());
+    }
+}
