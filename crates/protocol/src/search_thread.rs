@@ -91,6 +91,14 @@ impl SearchThread {
         self.running.is_some()
     }
 
+    /// Whether the running search has ended and answered (joining it will not wait); false
+    /// when idle.
+    pub fn has_answered(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|running| running.handle.is_finished())
+    }
+
     /// The running search's switches (to stop it from elsewhere); `None` when idle.
     pub fn control(&self) -> Option<Arc<SearchControl>> {
         self.running
@@ -313,5 +321,72 @@ impl Job {
         }
         finished.answered = Instant::now();
         finished
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_games::{GameOptions, Level, MoveId, new_game};
+    use ply_search::Limits;
+
+    fn depth(plies: u32) -> ThinkRequest {
+        ThinkRequest::new(
+            Level::Strong,
+            Limits {
+                depth: Some(plies),
+                ..Limits::default()
+            },
+        )
+    }
+
+    #[test]
+    fn a_search_on_the_callers_thread_returns_a_legal_move() {
+        let record = new_game("chess", &GameOptions::default()).expect("chess");
+        let mut search = SearchThread::new(record.thinker());
+        let finished = search.think(
+            record.as_ref(),
+            depth(3),
+            &SearchControl::default(),
+            &mut |_| {},
+        );
+        let best = finished.best_move.expect("a move");
+        assert!(record.legal_moves().contains(&best));
+        assert_eq!(finished.result.map(|found| found.best_move), Ok(Some(best)));
+    }
+
+    #[test]
+    fn a_failed_search_falls_back_to_the_first_legal_move() {
+        let record = new_game("tictactoe", &GameOptions::default()).expect("tic-tac-toe");
+        let mut search = SearchThread::new(record.thinker());
+        let mut request = depth(2);
+        request.search_moves = vec![MoveId(u16::MAX)];
+        search
+            .start(record.as_ref(), request, Hold::default(), Reply::Keep)
+            .expect("a thread starts");
+        let finished = search.wait().expect("it ran");
+        assert!(finished.result.is_err());
+        assert_eq!(finished.best_move.as_ref(), record.legal_moves().first());
+        assert!(!search.is_running() && search.wait().is_none());
+    }
+
+    #[test]
+    fn an_infinite_search_answers_only_when_stopped() {
+        let record = new_game("tictactoe", &GameOptions::default()).expect("tic-tac-toe");
+        let mut search = SearchThread::new(record.thinker());
+        let hold = Hold {
+            until_stopped: true,
+            ..Hold::default()
+        };
+        search
+            .start(record.as_ref(), depth(2), hold, Reply::Keep)
+            .expect("a thread starts");
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(
+            search.is_running() && !search.has_answered(),
+            "held until stop"
+        );
+        let finished = search.stop().expect("it ran");
+        assert!(finished.best_move.is_some() && !search.is_running());
     }
 }

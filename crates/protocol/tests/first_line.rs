@@ -17,6 +17,8 @@ fn transcript(script: &str, variant: &str) -> Vec<String> {
 fn a_ucci_gui_gets_ucci_from_the_uci_entry() {
     for variant in ["chess", "xiangqi"] {
         let lines = transcript("ucci\nposition startpos\ngo depth 3\nquit\n", variant);
+        let blank_first = transcript("\n  \nucci\nquit\n", variant);
+        assert!(blank_first.iter().any(|l| l == "ucciok"), "{blank_first:?}");
         assert!(lines.iter().any(|l| l == "ucciok"), "{variant}: {lines:?}");
         assert!(!lines.iter().any(|l| l == "uciok"), "{variant}: {lines:?}");
         let best = bestmoves(&lines);
@@ -36,7 +38,14 @@ fn a_uci_gui_gets_uci_in_the_variant_asked_for() {
     let best = bestmoves(&lines);
     assert_eq!(best.len(), 1, "{lines:?}");
     assert!(legal_after("chess", &[], &best[0]), "{best:?}");
+    assert!(transcript("", "chess").is_empty());
     let lines = transcript("uci\nposition startpos\ngo depth 3\nquit\n", "xiangqi");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("UCI_Variant") && l.contains("default xiangqi")),
+        "{lines:?}"
+    );
     let best = bestmoves(&lines);
     assert!(legal_after("xiangqi", &[], &best[0]), "{best:?}");
 }

@@ -141,6 +141,7 @@ impl UciEngine {
                 self.lag.untimed();
                 self.search.clear();
                 self.record.reset();
+                self.positions = Positions::default();
             }
             Command::Position { start, moves } => {
                 self.finish_search();
@@ -174,6 +175,7 @@ impl UciEngine {
             Ok(record) => {
                 self.search.replace(record.thinker());
                 self.record = record;
+                self.positions = Positions::default();
             }
             Err(error) => self.error(&error.to_string()),
         }

@@ -315,30 +315,26 @@ mod tests {
                 .into_iter()
                 .find(|line| line.contains("UCI_Chess960"))
         };
-        assert_eq!(
-            chess960(&settings).as_deref(),
-            Some("option name UCI_Chess960 type check default false")
-        );
-        assert_eq!(
-            set(&mut settings, "UCI_Chess960", Some("true")),
-            Ok(Change::Game)
-        );
-        assert_eq!(
-            chess960(&settings).as_deref(),
-            Some("option name UCI_Chess960 type check default true")
-        );
-        assert_eq!(
-            set(&mut settings, "UCI_Variant", Some("xiangqi")),
-            Ok(Change::Game)
-        );
-        assert_eq!(chess960(&settings), None, "xiangqi has no such option");
+        let listed = |on: bool| Some(format!("option name UCI_Chess960 type check default {on}"));
+        assert_eq!(chess960(&settings), listed(false));
+        // Each step: a setoption, what it changes, and the UCI_Chess960 line listed after.
+        let steps = [
+            ("UCI_Chess960", "true", Ok(Change::Game), listed(true)),
+            ("UCI_Variant", "xiangqi", Ok(Change::Game), None),
+            ("UCI_Variant", "chess", Ok(Change::Game), listed(true)),
+        ];
+        for (name, value, change, shown) in steps {
+            assert_eq!(
+                set(&mut settings, name, Some(value)),
+                change,
+                "{name} {value}"
+            );
+            assert_eq!(chess960(&settings), shown, "after {name} {value}");
+        }
+        assert!(settings.game_options().flag("chess960"), "kept for chess");
+        set(&mut settings, "UCI_Variant", Some("xiangqi")).expect("xiangqi");
         assert!(settings.game_options().values.is_empty());
         assert!(set(&mut settings, "UCI_Chess960", Some("true")).is_err());
-        assert_eq!(
-            set(&mut settings, "UCI_Variant", Some("chess")),
-            Ok(Change::Game)
-        );
-        assert!(settings.game_options().flag("chess960"), "kept for chess");
     }
 
     #[test]
