@@ -8,22 +8,20 @@ use ply_games::{GameOptions, games};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    for spec in games().iter().filter(|spec| spec.is_available()) {
-        let Ok(mut session) = spec.new_session(&GameOptions::default()) else {
+    for spec in games() {
+        let Ok(mut record) = spec.new_game(&GameOptions::default()) else {
             continue;
         };
         for line in text.lines().take(64) {
-            let before = session.position();
-            match session.play(line) {
+            let before = record.position();
+            let played = record.play_text(line).map(|played| played.clone());
+            match played {
                 Ok(played) => {
-                    assert_eq!(
-                        session.history().last().map(|m| m.name.clone()),
-                        Some(played.name)
-                    );
+                    assert_eq!(record.history().last(), Some(&played));
                 }
-                Err(_) => assert_eq!(session.position(), before),
+                Err(_) => assert_eq!(record.position(), before),
             }
         }
-        let _ = session.export();
+        let _ = record.export();
     }
 });

@@ -8,23 +8,21 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ply_games::{GameOptions, new_session};
+use ply_games::{GameOptions, OptionValue, new_game};
 
 fn options(choice: u8) -> (&'static str, GameOptions) {
-    let caro = |size: usize, rule: &str| GameOptions {
-        size: Some(size),
-        rule: Some(rule.to_string()),
-        ..GameOptions::default()
+    let caro = |size: i64, rule: &str| {
+        GameOptions::default()
+            .with("size", OptionValue::Int(size))
+            .with("rule", OptionValue::Text(rule.to_string()))
     };
     match choice % 10 {
         0 => ("chess", GameOptions::default()),
         1 => (
             "chess",
-            GameOptions {
-                chess960: true,
-                position: Some("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1".into()),
-                ..GameOptions::default()
-            },
+            GameOptions::default()
+                .with("chess960", OptionValue::Flag(true))
+                .at("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1"),
         ),
         2 => ("xiangqi", GameOptions::default()),
         3 => ("caro", caro(15, "renju")),
@@ -35,12 +33,8 @@ fn options(choice: u8) -> (&'static str, GameOptions) {
         8 => ("tictactoe", GameOptions::default()),
         _ => (
             "chess",
-            GameOptions {
-                position: Some(
-                    "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PpPBBPPP/R3K2R w KQkq - 0 1".into(),
-                ),
-                ..GameOptions::default()
-            },
+            GameOptions::default()
+                .at("r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PpPBBPPP/R3K2R w KQkq - 0 1"),
         ),
     }
 }
@@ -50,43 +44,38 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (name, options) = options(*choice);
-    let Ok(mut session) = new_session(name, &options) else {
+    let Ok(mut record) = new_game(name, &options) else {
         return;
     };
     let mut state = u64::from(*seed) | 1;
     for _ in 0..(*plies % 40) {
-        let moves = session.legal_moves();
+        let moves = record.legal_moves();
         if moves.is_empty() {
             break;
         }
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        let pick = &moves[(state % moves.len() as u64) as usize];
-        session.play(&pick.name).expect("a listed move plays");
+        let pick = moves[(state % moves.len() as u64) as usize].id;
+        record.play(pick).expect("a listed move plays");
     }
-    let legal = session.legal_moves();
-    let before = session.position();
+    let legal = record.legal_moves().to_vec();
+    let before = record.position();
     for line in String::from_utf8_lossy(rest).lines().take(16) {
-        match session.parse_move(line) {
-            Ok(mv) => {
-                let listed = legal.iter().find(|m| m.name == mv.name);
-                assert!(
-                    listed.is_some(),
-                    "{line:?} read as {} which is not legal",
-                    mv.name
-                );
-                let back = session.parse_move(&mv.name).expect("a name reads back");
-                assert_eq!(back.name, mv.name);
-                let back = session
-                    .parse_move(&mv.display)
-                    .expect("a display reads back");
-                assert_eq!(back.name, mv.name);
+        match record.parse_move(line) {
+            Ok(id) => {
+                let Some(mv) = legal.iter().find(|m| m.id == id) else {
+                    panic!("{line:?} read as move #{} which is not legal", id.0);
+                };
+                let back = record.parse_move(&mv.name).expect("a name reads back");
+                assert_eq!(back, id);
+                let back = record.parse_move(&mv.display).expect("a display reads back");
+                assert_eq!(back, id);
             }
             Err(error) => {
                 let _ = error.to_string();
-                assert!(session.play(line).is_err());
-                assert_eq!(session.position(), before);
+                assert!(record.play_text(line).is_err());
+                assert_eq!(record.position(), before);
             }
         }
     }

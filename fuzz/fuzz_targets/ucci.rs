@@ -8,7 +8,7 @@
 mod shared;
 
 use libfuzzer_sys::fuzz_target;
-use ply_games::{GameOptions, new_session};
+use ply_games::{GameOptions, new_game};
 use ply_protocol::ucci::{self, Command};
 
 fn cap(previous: &str) -> u64 {
@@ -32,8 +32,8 @@ fuzz_target!(|data: &[u8]| {
         script.push_str(&shared::tame(line, &["go", "setoption"], cap));
         script.push('\n');
     }
-    let Ok(session) = new_session("xiangqi", &GameOptions::default()) else {
+    let Ok(record) = new_game("xiangqi", &GameOptions::default()) else {
         return;
     };
-    let _ = ucci::run(session, script.as_bytes(), std::io::sink());
+    let _ = ucci::run(record, script.as_bytes(), std::io::sink());
 });

@@ -3,7 +3,7 @@
 use std::io::{Cursor, Write};
 use std::sync::{Arc, Mutex};
 
-use ply_games::{GameOptions, new_session};
+use ply_games::{GameOptions, new_game};
 use ply_protocol::ucci;
 
 #[derive(Clone, Default)]
@@ -20,9 +20,9 @@ impl Write for Shared {
 }
 
 fn transcript(input: &str) -> Vec<String> {
-    let session = new_session("xiangqi", &GameOptions::default()).expect("xiangqi is available");
+    let record = new_game("xiangqi", &GameOptions::default()).expect("xiangqi is available");
     let output = Shared::default();
-    ucci::run(session, Cursor::new(input.to_string()), output.clone()).expect("runs");
+    ucci::run(record, Cursor::new(input.to_string()), output.clone()).expect("runs");
     let bytes = output.0.lock().expect("lock").clone();
     String::from_utf8(bytes)
         .expect("utf-8")

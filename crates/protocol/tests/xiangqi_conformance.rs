@@ -8,7 +8,7 @@ use std::io::{BufReader, PipeWriter, Write};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use ply_games::{GameOptions, new_session};
+use ply_games::{GameOptions, new_game};
 use ply_protocol::{ucci, uci};
 
 mod common;
@@ -37,9 +37,9 @@ impl Live {
             match protocol {
                 Protocol::Uci => uci::run(input, engine_output).expect("loop runs"),
                 Protocol::Ucci => {
-                    let session = new_session("xiangqi", &GameOptions::default())
-                        .expect("xiangqi is available");
-                    ucci::run(session, input, engine_output).expect("loop runs");
+                    let record =
+                        new_game("xiangqi", &GameOptions::default()).expect("xiangqi is available");
+                    ucci::run(record, input, engine_output).expect("loop runs");
                 }
             }
         });
@@ -98,24 +98,22 @@ fn is_bestmove(line: &str) -> bool {
     line.starts_with("bestmove")
 }
 
-/// A long game of legal moves that never ends by the rules (checked by ply's own session).
+/// A long game of legal moves that never ends by the rules (checked by ply's own record).
 fn long_game(plies: usize) -> Vec<String> {
-    let mut session = new_session("xiangqi", &GameOptions::default()).expect("xiangqi");
+    let mut record = new_game("xiangqi", &GameOptions::default()).expect("xiangqi");
     let mut moves: Vec<String> = Vec::new();
     let mut step = 0usize;
     'outer: while moves.len() < plies {
-        let legal = session.legal_moves();
+        let legal = record.legal_moves().to_vec();
         for attempt in 0..legal.len() {
             step += 1;
-            let pick = legal[(step * 7919 + attempt * 104_729) % legal.len()]
-                .name
-                .clone();
-            session.play(&pick).expect("a listed move plays");
-            if session.status().is_finished() {
-                session.undo();
+            let pick = &legal[(step * 7919 + attempt * 104_729) % legal.len()];
+            record.play(pick.id).expect("a listed move plays");
+            if record.status().is_finished() {
+                record.undo();
                 continue;
             }
-            moves.push(pick);
+            moves.push(pick.name.clone());
             continue 'outer;
         }
         break;

@@ -2,7 +2,7 @@
 //! on standard input and output, for xiangqi GUIs that use it.
 
 use clap::Args;
-use ply_games::{GameOptions, new_session};
+use ply_games::{GameOptions, new_game};
 
 /// Arguments of `ply ucci`.
 #[derive(Args, Debug)]
@@ -14,8 +14,8 @@ pub struct UcciArgs {
 
 /// Runs `ply ucci` until `quit` or the end of the input.
 pub fn run(args: &UcciArgs) -> anyhow::Result<()> {
-    let session = new_session(&args.game, &GameOptions::default())?;
+    let record = new_game(&args.game, &GameOptions::default())?;
     let stdin = std::io::stdin();
-    ply_protocol::ucci::run(session, stdin.lock(), std::io::stdout())?;
+    ply_protocol::ucci::run(record, stdin.lock(), std::io::stdout())?;
     Ok(())
 }

@@ -1,9 +1,9 @@
 //! UCCI, the Universal Chinese Chess Protocol, as ElephantEye speaks it: `ucci` / `id` /
 //! `option` / `ucciok`, `isready` / `readyok`, `setoption`, `position {fen … | startpos}
 //! [moves …]`, `banmoves`, `go [ponder|draw] {depth|nodes|time [movestogo|increment]
-//! [opptime …]}`, `stop`, `ponderhit`, `probe`, `quit` / `bye`. Generic over any
-//! [`Session`] (in practice xiangqi); the search runs on a worker thread so that `stop` and
-//! `ponderhit` are heard while it thinks. Bad lines are answered with `info string error …`
+//! [opptime …]}`, `stop`, `ponderhit`, `probe`, `quit` / `bye`. Over any game
+//! [`Record`] (in practice xiangqi); the search runs on the shared search thread so that
+//! `stop` and `ponderhit` are heard while it thinks. Bad lines are answered with `info string error …`
 //! and ignored.
 
 mod command;
@@ -11,28 +11,25 @@ mod command;
 pub use command::{Command, Go, Start, UcciError};
 
 use std::io::{self, BufRead, Write};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use ply_games::{Level, ScoreView, Session, ThinkEvent, ThinkRequest};
-use ply_search::{Clock, EngineOptions, Limits, SearchControl};
+use ply_games::{Level, MoveId, MoveView, Record, ScoreView, ThinkEvent, ThinkRequest};
+use ply_search::{Clock, EngineOptions, Limits};
 
 use crate::lag::LagMeter;
+use crate::output::Output;
+use crate::search_thread::{Dialect, Hold, Reply, SearchThread};
 
 /// The value UCCI GUIs read as "mate": a win in n plies is sent as `MATE_VALUE - n`.
 pub const MATE_VALUE: i32 = 10_000;
 
-type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+/// How UCCI writes a search's events and answer.
+pub const DIALECT: Dialect = Dialect {
+    event: info_line,
+    answer: bestmove,
+};
 
-fn say(output: &Output, line: &str) {
-    if let Ok(mut out) = output.lock() {
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
-    }
-}
-
-/// The UCCI score of a session score.
+/// The UCCI score of a search score.
 pub fn ucci_score(score: ScoreView) -> i32 {
     match score {
         ScoreView::Value(value) => value.clamp(-(MATE_VALUE - 200), MATE_VALUE - 200),
@@ -41,43 +38,129 @@ pub fn ucci_score(score: ScoreView) -> i32 {
     }
 }
 
-/// The engine's state between commands.
-struct Engine {
-    session: Option<Box<dyn Session>>,
-    /// The search thread: the session back, and when the answer went out.
-    worker: Option<JoinHandle<(Box<dyn Session>, Instant)>>,
+/// The `info` line of a finished iteration; other events are not shown.
+fn info_line(event: &ThinkEvent, _elapsed: Duration) -> Option<String> {
+    let ThinkEvent::Iteration(line) = event else {
+        return None;
+    };
+    Some(format!(
+        "info depth {} seldepth {} score {} time {} nodes {} nps {} pv {}",
+        line.depth,
+        line.seldepth,
+        ucci_score(line.score),
+        line.time_ms,
+        line.nodes,
+        line.nps,
+        line.pv.join(" ")
+    ))
+}
+
+/// `bestmove <move> [ponder <reply>]`, or `nobestmove`.
+fn bestmove(best: Option<&MoveView>, ponder: Option<&str>) -> String {
+    match (best, ponder) {
+        (Some(best), Some(reply)) => format!("bestmove {} ponder {reply}", best.name),
+        (Some(best), None) => format!("bestmove {}", best.name),
+        (None, _) => "nobestmove".to_string(),
+    }
+}
+
+/// The UCCI engine: the game record, the search thread and the settings between commands.
+pub struct UcciEngine {
+    record: Box<dyn Record>,
+    search: SearchThread,
     /// What the GUI charges beyond our own time (see `lag.rs`).
     lag: LagMeter,
-    control: Arc<SearchControl>,
     output: Output,
     millisec: bool,
     options: EngineOptions,
-    banned: Vec<String>,
+    /// Root moves not to play (`banmoves`), read in the current position.
+    banned: Vec<MoveId>,
     /// The running search waits for `stop` (infinite or ponder).
     open_ended: bool,
 }
 
-impl Engine {
+/// Serves UCCI on `input` / `output` until `quit` or the end of the input.
+pub fn run(
+    record: Box<dyn Record>,
+    input: impl BufRead,
+    output: impl Write + Send + 'static,
+) -> io::Result<()> {
+    UcciEngine::new(record, Output::new(output)).serve(input.lines())
+}
+
+impl UcciEngine {
+    /// An engine playing `record`'s game (in practice xiangqi), writing to `output`.
+    pub fn new(record: Box<dyn Record>, output: Output) -> UcciEngine {
+        UcciEngine {
+            search: SearchThread::new(record.thinker()),
+            record,
+            lag: LagMeter::default(),
+            output,
+            millisec: false,
+            options: EngineOptions::default(),
+            banned: Vec::new(),
+            open_ended: false,
+        }
+    }
+
+    /// Handles `lines` until `quit` or their end, then says `bye`.
+    pub fn serve(mut self, lines: impl Iterator<Item = io::Result<String>>) -> io::Result<()> {
+        for line in lines {
+            if !self.handle_line(&line?) {
+                return Ok(());
+            }
+        }
+        // The input ended without `quit`: a search with limits may still finish.
+        let open_ended = self.open_ended;
+        self.finish_search(open_ended);
+        self.output.line("bye");
+        Ok(())
+    }
+
+    /// Handles one line; false after `quit` (answered with `bye`).
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        let command = match Command::parse(line) {
+            Ok(Some(command)) => command,
+            Ok(None) => return true,
+            Err(error) => {
+                self.error(error);
+                return true;
+            }
+        };
+        match command {
+            Command::Ucci => self.identify(),
+            Command::IsReady => self.output.line("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Position { start, moves } => self.set_position(&start, &moves),
+            Command::BanMoves(moves) => self.ban(&moves),
+            Command::Go(go) => self.go(&go),
+            Command::Stop => self.finish_search(true),
+            Command::PonderHit => self.search.ponderhit(),
+            Command::Probe => self.output.line("pophash"),
+            Command::Quit => {
+                self.finish_search(true);
+                self.output.line("bye");
+                return false;
+            }
+        }
+        true
+    }
+
     /// Waits for a running search, stopping it first when `stop` is set.
-    fn finish_search(&mut self, stop: bool) {
-        if let Some(worker) = self.worker.take() {
-            if stop {
-                self.control.stop();
-            }
-            match worker.join() {
-                Ok((session, answered)) => {
-                    self.session = Some(session);
-                    self.lag.answered(answered);
-                }
-                Err(_) => say(&self.output, "info string error: the search thread failed"),
-            }
+    pub fn finish_search(&mut self, stop: bool) {
+        let finished = if stop {
+            self.search.stop()
+        } else {
+            self.search.wait()
+        };
+        if let Some(finished) = finished {
+            self.lag.answered(finished.answered);
         }
     }
 
     fn error(&self, message: impl std::fmt::Display) {
-        say(&self.output, &format!("info string error: {message}"));
+        self.output.error(message);
     }
-
     fn identify(&self) {
         let lines = [
             "id name ply",
@@ -92,7 +175,7 @@ impl Engine {
             "ucciok",
         ];
         for line in lines {
-            say(&self.output, line);
+            self.output.line(line);
         }
     }
 
@@ -100,29 +183,26 @@ impl Engine {
         // Stop a search first, as `position` and `go` do: waiting for it instead would
         // block the loop for good under `go infinite` or `go ponder` (no `stop` is read).
         self.finish_search(true);
-        let Some(session) = self.session.as_mut() else {
-            return;
-        };
         let flag = value.map(|v| v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("on"));
         match name {
             "usemillisec" => self.millisec = flag.unwrap_or(true),
             "hashsize" | "hash" => match value.and_then(|v| v.parse::<usize>().ok()) {
                 Some(mib) if mib <= 4096 => {
                     self.options.hash_mib = mib;
-                    session.set_engine_options(self.options);
+                    self.search.set_engine_options(self.options);
                 }
                 _ => self.error("hashsize takes a size in MiB from 0 to 4096"),
             },
             "threads" => match value.and_then(|v| v.parse::<usize>().ok()) {
                 Some(threads) if (1..=64).contains(&threads) => {
                     self.options.threads = threads;
-                    session.set_engine_options(self.options);
+                    self.search.set_engine_options(self.options);
                 }
                 _ => self.error("threads takes a number from 1 to 64"),
             },
             "newgame" => {
-                session.clear_engines();
-                session.reset();
+                self.search.clear();
+                self.record.reset();
                 self.banned.clear();
             }
             // Options ElephantEye offers that change nothing here.
@@ -135,26 +215,31 @@ impl Engine {
 
     fn set_position(&mut self, start: &Start, moves: &[String]) {
         self.finish_search(true);
-        let Some(session) = self.session.as_mut() else {
-            return;
-        };
         self.banned.clear();
         match start {
-            Start::StartPos => session.reset(),
+            Start::StartPos => self.record.reset(),
             Start::Fen(fen) => {
-                if let Err(error) = session.set_position(fen) {
+                if let Err(error) = self.record.set_position(fen) {
                     self.error(error);
                     return;
                 }
             }
         }
         for text in moves {
-            if let Err(error) = session.play(text) {
-                say(
-                    &self.output,
-                    &format!("info string error: {error}; the position stops before it"),
-                );
+            if let Err(error) = self.record.play_text(text) {
+                self.error(format!("{error}; the position stops before it"));
                 return;
+            }
+        }
+    }
+
+    /// `banmoves`: each move read once, in the current position.
+    fn ban(&mut self, moves: &[String]) {
+        self.banned.clear();
+        for text in moves {
+            match self.record.parse_move(text) {
+                Ok(mv) => self.banned.push(mv),
+                Err(error) => self.error(format!("banmoves {text}: {error}")),
             }
         }
     }
@@ -186,13 +271,10 @@ impl Engine {
 
     fn go(&mut self, go: &Go) {
         self.finish_search(true);
-        let Some(mut session) = self.session.take() else {
-            return;
-        };
         match go.time {
             Some(time) if !go.ponder && !go.infinite => {
                 self.lag.start(
-                    session.side_to_move().index(),
+                    self.record.side_to_move().index(),
                     self.unit(time),
                     self.unit(go.increment.unwrap_or(0)),
                     Instant::now(),
@@ -200,141 +282,37 @@ impl Engine {
             }
             _ => self.lag.untimed(),
         }
-        let mut request = ThinkRequest::new(Level::Strong, self.limits(go));
-        if !self.banned.is_empty() {
-            let banned: Vec<String> = self
-                .banned
-                .iter()
-                .filter_map(|text| session.parse_move(text).ok().map(|mv| mv.name))
-                .collect();
-            request.search_moves = session
-                .legal_moves()
-                .into_iter()
-                .map(|mv| mv.name)
-                .filter(|name| !banned.contains(name))
-                .collect();
-            if request.search_moves.is_empty() {
-                say(&self.output, "nobestmove");
-                self.session = Some(session);
-                return;
-            }
-        }
         // A GUI may ask for a move in a position our rules already call finished (a third
         // repetition, the 60-move rule) while its own rules play on: search the same board
         // without its past then, so that a move comes back.
         let mut fresh = None;
-        if session.status().is_finished() {
-            let mut copy = session.clone_session();
-            if copy.set_position(&session.position()).is_ok() && !copy.status().is_finished() {
-                copy.set_engine_options(self.options);
+        if self.record.status().is_finished() {
+            let mut copy = self.record.clone_record();
+            if copy.set_position(&self.record.position()).is_ok() && !copy.status().is_finished() {
                 fresh = Some(copy);
             }
         }
-        self.control.reset();
-        if go.ponder {
-            self.control.start_pondering();
+        let record = fresh.as_deref().unwrap_or(self.record.as_ref());
+        let mut request = ThinkRequest::new(Level::Strong, self.limits(go));
+        if !self.banned.is_empty() {
+            request.search_moves = record
+                .legal_moves()
+                .iter()
+                .map(|mv| mv.id)
+                .filter(|id| !self.banned.contains(id))
+                .collect();
+            if request.search_moves.is_empty() {
+                self.output.line("nobestmove");
+                return;
+            }
         }
-        let control = Arc::clone(&self.control);
-        let output = Arc::clone(&self.output);
-        let infinite = go.infinite;
         self.open_ended = go.infinite || go.ponder;
-        let spawned = std::thread::Builder::new()
-            .name("ucci-search".into())
-            .spawn(move || {
-                let thinker = fresh.as_mut().unwrap_or(&mut session);
-                let result = thinker.think(&request, &control, &mut |event| {
-                    if let ThinkEvent::Iteration(line) = event {
-                        say(
-                            &output,
-                            &format!(
-                                "info depth {} seldepth {} score {} time {} nodes {} nps {} pv {}",
-                                line.depth,
-                                line.seldepth,
-                                ucci_score(line.score),
-                                line.time_ms,
-                                line.nodes,
-                                line.nps,
-                                line.pv.join(" ")
-                            ),
-                        );
-                    }
-                });
-                // UCCI sends the move of a ponder or infinite search only once told to.
-                while !control.is_stopped() && (control.is_pondering() || infinite) {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-                match result {
-                    Ok(result) => match result.best_move {
-                        Some(best) => {
-                            let ponder = result
-                                .ponder
-                                .map(|reply| format!(" ponder {reply}"))
-                                .unwrap_or_default();
-                            say(&output, &format!("bestmove {}{ponder}", best.name));
-                        }
-                        None => say(&output, "nobestmove"),
-                    },
-                    Err(error) => {
-                        say(&output, &format!("info string error: {error}"));
-                        say(&output, "nobestmove");
-                    }
-                }
-                (session, Instant::now())
-            });
-        match spawned {
-            Ok(handle) => self.worker = Some(handle),
-            Err(error) => self.error(format!("cannot start the search thread: {error}")),
-        }
-    }
-}
-
-/// Serves UCCI on `input` / `output` until `quit` or the end of the input.
-pub fn run(
-    session: Box<dyn Session>,
-    input: impl BufRead,
-    output: impl Write + Send + 'static,
-) -> io::Result<()> {
-    let mut engine = Engine {
-        session: Some(session),
-        worker: None,
-        lag: LagMeter::default(),
-        control: SearchControl::new(),
-        output: Arc::new(Mutex::new(Box::new(output))),
-        millisec: false,
-        options: EngineOptions::default(),
-        banned: Vec::new(),
-        open_ended: false,
-    };
-    for line in input.lines() {
-        let line = line?;
-        let command = match Command::parse(&line) {
-            Ok(Some(command)) => command,
-            Ok(None) => continue,
-            Err(error) => {
-                engine.error(error);
-                continue;
-            }
+        let hold = Hold {
+            ponder: go.ponder,
+            until_stopped: go.infinite,
         };
-        match command {
-            Command::Ucci => engine.identify(),
-            Command::IsReady => say(&engine.output, "readyok"),
-            Command::SetOption { name, value } => engine.set_option(&name, value.as_deref()),
-            Command::Position { start, moves } => engine.set_position(&start, &moves),
-            Command::BanMoves(moves) => engine.banned = moves,
-            Command::Go(go) => engine.go(&go),
-            Command::Stop => engine.finish_search(true),
-            Command::PonderHit => engine.control.ponderhit(),
-            Command::Probe => say(&engine.output, "pophash"),
-            Command::Quit => {
-                engine.finish_search(true);
-                say(&engine.output, "bye");
-                return Ok(());
-            }
-        }
+        let reply = Reply::Send(self.output.clone(), DIALECT);
+        // A thread that cannot start has answered with the first legal move already.
+        let _ = self.search.start(record, request, hold, reply);
     }
-    // The input ended without `quit`: a search with limits may still finish.
-    let open_ended = engine.open_ended;
-    engine.finish_search(open_ended);
-    say(&engine.output, "bye");
-    Ok(())
 }

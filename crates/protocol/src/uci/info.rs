@@ -1,8 +1,21 @@
-//! Renders what a session reports while it thinks as UCI `info` lines, and the final
-//! `bestmove`.
+//! Renders what a search reports while it thinks as UCI `info` lines, and the final
+//! `bestmove`: the UCI [`Dialect`] of the search thread.
 
-use ply_games::{LineView, ScoreView, ThinkResult};
+use std::time::Duration;
+
+use ply_games::{LineView, MoveView, ScoreView, ThinkEvent};
 use ply_search::Bound;
+
+use crate::search_thread::Dialect;
+
+/// How UCI writes a search's events and answer.
+pub const DIALECT: Dialect = Dialect {
+    event,
+    answer: bestmove,
+};
+
+/// `currmove` lines only once a search has run this long, as engines do.
+const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
 /// `cp N` or `mate N` (moves, negative when mated), with `lowerbound`/`upperbound` for a
 /// fail-high or fail-low line.
@@ -40,15 +53,27 @@ pub fn iteration(line: &LineView) -> String {
     out
 }
 
+/// The line of a search event, if UCI shows it (`elapsed` since the search began).
+pub fn event(event: &ThinkEvent, elapsed: Duration) -> Option<String> {
+    match event {
+        ThinkEvent::Iteration(line) => Some(iteration(line)),
+        ThinkEvent::CurrentMove {
+            name,
+            number,
+            depth,
+        } if elapsed > CURRMOVE_AFTER => Some(format!(
+            "info depth {depth} currmove {name} currmovenumber {number}"
+        )),
+        _ => None,
+    }
+}
+
 /// The `bestmove` line: the move and the expected reply, or `(none)` without a move.
-pub fn bestmove(result: &ThinkResult, fallback: Option<String>) -> String {
-    match (&result.best_move, fallback) {
-        (Some(best), _) => match &result.ponder {
-            Some(ponder) => format!("bestmove {} ponder {ponder}", best.name),
-            None => format!("bestmove {}", best.name),
-        },
-        (None, Some(name)) => format!("bestmove {name}"),
-        (None, None) => "bestmove (none)".to_string(),
+pub fn bestmove(best: Option<&MoveView>, ponder: Option<&str>) -> String {
+    match (best, ponder) {
+        (Some(best), Some(ponder)) => format!("bestmove {} ponder {ponder}", best.name),
+        (Some(best), None) => format!("bestmove {}", best.name),
+        (None, _) => "bestmove (none)".to_string(),
     }
 }
 

@@ -1,6 +1,8 @@
-//! The engine's UCI options: what `uci` lists and how `setoption` changes them.
+//! The engine's UCI options: what `uci` lists and how `setoption` changes them. The
+//! engine's own options are written here; a game's options that UCI names (`UCI_Chess960`)
+//! come from the current variant's spec.
 
-use ply_games::{Level, find_game};
+use ply_games::{GameOptions, GameSpec, Level, OptionKind, OptionSpec, OptionValue, find_game};
 
 /// Games a UCI GUI may switch to with `UCI_Variant`, in the order listed.
 const VARIANTS: [&str; 2] = ["chess", "xiangqi"];
@@ -23,8 +25,9 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     /// The GUI may send `go ponder` (informative only).
     pub ponder: bool,
-    /// Chess960 castling.
-    pub chess960: bool,
+    /// Game options set by their UCI names (`UCI_Chess960`), by the game's option name;
+    /// a variant takes those its spec has.
+    pub game: GameOptions,
     /// The game played.
     pub variant: String,
     /// Which player answers `go`.
@@ -41,7 +44,7 @@ impl Default for Settings {
             multipv: 1,
             move_overhead_ms: 30,
             ponder: false,
-            chess960: false,
+            game: GameOptions::default(),
             variant: "chess".to_string(),
             level: Level::Strong,
             debug: false,
@@ -52,9 +55,9 @@ impl Default for Settings {
 /// What a `setoption` changed, so the loop knows what to redo.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
-    /// Table size or threads: pass them to the session.
+    /// Table size or threads: pass them to the engines.
     Engine,
-    /// The game or its castling rules: start a new session.
+    /// The game or one of its options: start a new game.
     Game,
     /// Clear the engines' memory.
     ClearHash,
@@ -66,8 +69,54 @@ pub enum Change {
 pub fn available_variants() -> Vec<&'static str> {
     VARIANTS
         .into_iter()
-        .filter(|name| find_game(name).is_ok_and(|spec| spec.is_available()))
+        .filter(|name| find_game(name).is_ok())
         .collect()
+}
+
+impl Settings {
+    /// The options to start the current variant with: those of [`Settings::game`] its
+    /// spec takes.
+    pub fn game_options(&self) -> GameOptions {
+        let spec = find_game(&self.variant).ok();
+        GameOptions {
+            values: self
+                .game
+                .values
+                .iter()
+                .filter(|(name, _)| spec.is_some_and(|spec| spec.option(name).is_some()))
+                .map(|(name, value)| (name.clone(), value.clone()))
+                .collect(),
+            position: None,
+        }
+    }
+}
+
+/// The current variant's options that UCI sets by name (`UCI_Chess960`).
+fn uci_game_options(
+    settings: &Settings,
+) -> impl Iterator<Item = (&'static str, &'static OptionSpec)> {
+    let spec: Option<&'static GameSpec> = find_game(&settings.variant).ok();
+    spec.into_iter()
+        .flat_map(|spec| spec.options.iter())
+        .filter_map(|option| option.uci.map(|name| (name, option)))
+}
+
+/// The `option` line of a game option, its value as set.
+fn describe_game_option(name: &str, option: &OptionSpec, value: &OptionValue) -> String {
+    match (option.kind, value) {
+        (OptionKind::Flag { .. }, OptionValue::Flag(on)) => {
+            format!("option name {name} type check default {on}")
+        }
+        (OptionKind::Range { min, max, .. }, OptionValue::Int(number)) => {
+            format!("option name {name} type spin default {number} min {min} max {max}")
+        }
+        (OptionKind::Choice { values }, OptionValue::Text(chosen)) => {
+            let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
+            format!("option name {name} type combo default {chosen}{vars}")
+        }
+        // A value of another kind cannot be stored (values are checked): show the default.
+        _ => describe_game_option(name, option, &option.default_value()),
+    }
 }
 
 /// The `option` lines of the `uci` answer.
@@ -91,8 +140,16 @@ pub fn describe(settings: &Settings) -> Vec<String> {
             defaults.move_overhead_ms
         ),
         "option name Ponder type check default false".to_string(),
-        "option name UCI_Chess960 type check default false".to_string(),
     ];
+    let game = settings.game_options();
+    for (name, option) in uci_game_options(settings) {
+        let value = game
+            .values
+            .get(option.name)
+            .cloned()
+            .unwrap_or_else(|| option.default_value());
+        lines.push(describe_game_option(name, option, &value));
+    }
     let variants = available_variants();
     if !variants.is_empty() {
         let vars: String = variants.iter().map(|v| format!(" var {v}")).collect();
@@ -150,16 +207,6 @@ pub fn set(settings: &mut Settings, name: &str, value: Option<&str>) -> Result<C
             settings.ponder = check(name, value)?;
             Ok(Change::Nothing)
         }
-        "uci_chess960" => {
-            let chess960 = check(name, value)?;
-            let changed = chess960 != settings.chess960;
-            settings.chess960 = chess960;
-            Ok(if changed {
-                Change::Game
-            } else {
-                Change::Nothing
-            })
-        }
         "uci_variant" => {
             let wanted = value.unwrap_or("").trim().to_ascii_lowercase();
             let variants = available_variants();
@@ -186,8 +233,38 @@ pub fn set(settings: &mut Settings, name: &str, value: Option<&str>) -> Result<C
         }
         "clear hash" => Ok(Change::ClearHash),
         "uci_analysemode" | "uci_showwdl" | "uci_limitstrength" | "uci_elo" => Ok(Change::Nothing),
-        _ => Err(format!("unknown option '{name}'")),
+        _ => set_game_option(settings, name, value),
     }
+}
+
+/// Applies `setoption` for one of the current variant's options (`UCI_Chess960`): a new
+/// game when its value changes.
+fn set_game_option(
+    settings: &mut Settings,
+    name: &str,
+    value: Option<&str>,
+) -> Result<Change, String> {
+    let Some((uci, option)) =
+        uci_game_options(settings).find(|(uci, _)| uci.eq_ignore_ascii_case(name.trim()))
+    else {
+        return Err(format!("unknown option '{name}'"));
+    };
+    let given = OptionValue::Text(value.ok_or_else(|| format!("{uci} needs a value"))?.into());
+    let checked = option
+        .check(&settings.variant, &given)
+        .map_err(|error| error.to_string())?;
+    let before = settings
+        .game
+        .values
+        .insert(option.name.to_string(), checked.clone());
+    let unchanged = before
+        .unwrap_or_else(|| option.default_value())
+        .eq(&checked);
+    Ok(if unchanged {
+        Change::Nothing
+    } else {
+        Change::Game
+    })
 }
 
 #[cfg(test)]
@@ -211,7 +288,12 @@ mod tests {
             set(&mut settings, "UCI_Chess960", Some("true")),
             Ok(Change::Game)
         );
-        assert!(set(&mut settings, "UCI_Chess960", Some("yes")).is_err());
+        assert!(set(&mut settings, "UCI_Chess960", Some("maybe")).is_err());
+        assert_eq!(
+            set(&mut settings, "uci_chess960", Some("true")),
+            Ok(Change::Nothing)
+        );
+        assert!(settings.game_options().flag("chess960"));
         assert!(set(&mut settings, "UCI_Variant", Some("checkers")).is_err());
         assert_eq!(
             set(&mut settings, "UCI_Variant", Some("chess")),
@@ -226,6 +308,36 @@ mod tests {
     }
 
     #[test]
+    fn game_options_come_from_the_variants_spec() {
+        let mut settings = Settings::default();
+        let chess960 = |settings: &Settings| {
+            describe(settings)
+                .into_iter()
+                .find(|line| line.contains("UCI_Chess960"))
+        };
+        let listed = |on: bool| Some(format!("option name UCI_Chess960 type check default {on}"));
+        assert_eq!(chess960(&settings), listed(false));
+        // Each step: a setoption, what it changes, and the UCI_Chess960 line listed after.
+        let steps = [
+            ("UCI_Chess960", "true", Ok(Change::Game), listed(true)),
+            ("UCI_Variant", "xiangqi", Ok(Change::Game), None),
+            ("UCI_Variant", "chess", Ok(Change::Game), listed(true)),
+        ];
+        for (name, value, change, shown) in steps {
+            assert_eq!(
+                set(&mut settings, name, Some(value)),
+                change,
+                "{name} {value}"
+            );
+            assert_eq!(chess960(&settings), shown, "after {name} {value}");
+        }
+        assert!(settings.game_options().flag("chess960"), "kept for chess");
+        set(&mut settings, "UCI_Variant", Some("xiangqi")).expect("xiangqi");
+        assert!(settings.game_options().values.is_empty());
+        assert!(set(&mut settings, "UCI_Chess960", Some("true")).is_err());
+    }
+
+    #[test]
     fn the_variant_combo_lists_available_games() {
         let lines = describe(&Settings::default());
         let variant = lines
@@ -234,7 +346,7 @@ mod tests {
             .expect("chess is available");
         assert!(variant.contains("var chess"), "{variant}");
         for name in ["chess", "xiangqi"] {
-            let available = find_game(name).is_ok_and(|spec| spec.is_available());
+            let available = find_game(name).is_ok();
             assert_eq!(variant.contains(&format!("var {name}")), available);
         }
     }

@@ -42,10 +42,9 @@ pub fn bestmoves(lines: &[String]) -> Vec<String> {
 
 /// Whether `mv` is legal in `game` after `moves` from its start.
 pub fn legal_after(game: &str, moves: &[String], mv: &str) -> bool {
-    let mut session =
-        ply_games::new_session(game, &ply_games::GameOptions::default()).expect("a game");
+    let mut record = ply_games::new_game(game, &ply_games::GameOptions::default()).expect("a game");
     for m in moves {
-        session.play(m).expect("legal history");
+        record.play_text(m).expect("legal history");
     }
-    session.parse_move(mv).is_ok()
+    record.parse_move(mv).is_ok()
 }
