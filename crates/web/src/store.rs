@@ -297,4 +297,17 @@ mod tests {
         assert!(store.delete(id).expect("deletes"));
         assert_eq!(store.count().expect("counts"), 0);
     }
+
+    #[test]
+    fn options_stored_before_game_options_still_read() {
+        let options: GameOptions =
+            serde_json::from_str(r#"{"size":15,"rule":"renju"}"#).expect("reads");
+        assert_eq!(options.int("size"), Some(15));
+        assert_eq!(options.text("rule"), Some("renju"));
+        assert_eq!(to_json(&options), r#"{"rule":"renju","size":15}"#);
+        assert_eq!(
+            serde_json::from_str::<GameOptions>("{}").expect("reads"),
+            GameOptions::default()
+        );
+    }
 }

@@ -26,22 +26,21 @@ function flagValue(given, fallback) {
 
 /**
  * Form fields for `options` (the catalogue's), filled from `values` ({name: value}, values
- * may be strings from a query) or else the defaults. `narrow` caps a range's value (a small
- * board for the lab).
+ * may be strings from a query) or else the defaults; `cap`, when given, lowers a range's
+ * default to at most that (the lab keeps boards small).
  */
-export function optionFields(options, values = {}, narrow = {}) {
+export function optionFields(options, values = {}, cap = null) {
   return (options || []).map((option) => {
     const name = `option.${option.name}`;
     const given = values[option.name];
     if (option.type === 'flag') {
       const box = h('input', { type: 'checkbox', name, checked: flagValue(given, option.default), 'data-option': option.name });
-      return h('label', { class: 'field flag' }, h('span', { class: 'field-label', text: optionLabel(option) }),
-        h('span', { class: 'flag-box' }, box, h('span', { text: optionLabel(option) })));
+      return h('label', { class: 'field flag' }, h('span', { class: 'field-label', text: optionLabel(option) }), box);
     }
     let control;
     let label = optionLabel(option);
     if (option.type === 'range') {
-      const fallback = narrow[option.name] !== undefined ? Math.min(option.default, narrow[option.name]) : option.default;
+      const fallback = cap === null ? option.default : Math.max(option.min, Math.min(option.default, cap));
       const value = given !== undefined && given !== null && given !== '' ? Number(given) : fallback;
       control = h('input', { type: 'number', name, min: option.min, max: option.max, value, required: true, 'data-option': option.name });
       label = `${label} (${option.min}–${option.max})`;
