@@ -3,45 +3,11 @@
 //! are stored and survive a restart; a Chess960 game from a pasted X-FEN castles by move
 //! id as a page's clicks send it.
 
-use axum::Router;
-use axum::body::{Body, to_bytes};
-use axum::http::{Method, Request, StatusCode, header};
-use ply_web::{AppState, Config, router};
+mod common;
+
+use axum::http::{Method, StatusCode};
+use common::{app, call};
 use serde_json::{Value, json};
-use tower::ServiceExt;
-
-fn app(dir: &std::path::Path) -> Router {
-    router(AppState::open(&Config::new(dir)).expect("the store opens"))
-}
-
-async fn call(
-    app: &Router,
-    method: Method,
-    path: &str,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut request = Request::builder().method(method).uri(path);
-    let body = match body {
-        Some(value) => {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-            Body::from(value.to_string())
-        }
-        None => Body::empty(),
-    };
-    let response = app
-        .clone()
-        .oneshot(request.body(body).expect("a request"))
-        .await
-        .expect("an answer");
-    let status = response.status();
-    let bytes = to_bytes(response.into_body(), 1 << 24)
-        .await
-        .expect("a body");
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
 
 fn option<'a>(catalog: &'a Value, game: &str, name: &str) -> &'a Value {
     catalog["games"]
@@ -176,25 +142,22 @@ async fn a_chess960_game_from_an_xfen_castles_by_click() {
         assert_eq!(short[0]["display"], "O-O");
         let id = state["id"].as_i64().expect("id");
         let moves = format!("/api/games/{id}/moves");
-        // A click meant for another position is refused.
-        let (status, _) = call(
-            &app,
-            Method::POST,
-            &moves,
-            Some(json!({ "id": short[0]["id"], "ply": 3 })),
-        )
-        .await;
-        assert_eq!(status, StatusCode::CONFLICT);
-        let (status, _) = call(&app, Method::POST, &moves, Some(json!({ "id": 65_535 }))).await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        let (status, _) = call(
-            &app,
-            Method::POST,
-            &moves,
-            Some(json!({ "id": short[0]["id"], "move": "O-O" })),
-        )
-        .await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        // A click meant for another position, an unknown id, and two moves at once.
+        let refused = [
+            (
+                json!({ "id": short[0]["id"], "ply": 3 }),
+                StatusCode::CONFLICT,
+            ),
+            (json!({ "id": 65_535 }), StatusCode::UNPROCESSABLE_ENTITY),
+            (
+                json!({ "id": short[0]["id"], "move": "O-O" }),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+        ];
+        for (body, expected) in refused {
+            let (status, answer) = call(&app, Method::POST, &moves, Some(body)).await;
+            assert_eq!(status, expected, "{answer}");
+        }
         let (status, state) = call(
             &app,
             Method::POST,
