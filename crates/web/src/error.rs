@@ -63,7 +63,6 @@ impl From<GameError> for ApiError {
     fn from(error: GameError) -> Self {
         match error {
             GameError::Unknown { .. } => ApiError::not_found(error.to_string()),
-            GameError::NotYetAvailable { .. } => ApiError::not_found(error.to_string()),
             _ => ApiError::unprocessable(error.to_string()),
         }
     }

@@ -1,13 +1,15 @@
-//! ply-web: the web app. An HTTP API (axum) over the erased game sessions, a static UI
+//! ply-web: the web app. An HTTP API (axum) over the erased game records, a static UI
 //! embedded in the binary, games kept in SQLite, and searches run off the request path with
 //! their progress streamed to the page. It never asks which game it serves.
 
 mod error;
+mod events;
 mod live;
 mod routes;
 mod state;
 mod store;
 mod think;
+mod writer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -15,7 +17,7 @@ use std::path::PathBuf;
 pub use error::ApiError;
 pub use routes::{MAX_BODY_BYTES, router};
 pub use state::{AppState, Config};
-pub use store::{Players, Seat, Store};
+pub use store::{Players, Seat, Store, StoredGame};
 pub use think::{MAX_MOVETIME_MS, MIN_MOVETIME_MS};
 
 /// The data directory used when none is given: `$XDG_DATA_HOME/ply`, else

@@ -1,19 +1,24 @@
 //! Games in play, in memory: each stored game that a page has opened, rebuilt by replaying
-//! its moves through a session, with its redo list, its players, the search running for it
-//! (if any) and the channel its page listens on. Idle games are dropped from memory when
-//! there are too many; the store keeps them.
+//! its moves through a game record, with its redo list, its players, the thinker that
+//! keeps the engines' memory, the search running for it (if any) and the channel its page
+//! listens on. Idle games are dropped from memory when there are too many; the store keeps
+//! them. A game is behind an async lock, so a handler may hold it while its change is
+//! committed on the store's thread.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use ply_games::{BoardView, GameOptions, GameSpec, MoveView, Session, Status, find_game};
+use ply_games::session::side_key;
+use ply_games::{GameSpec, Record, Status, Thinker, find_game};
 use ply_search::{SearchControl, Side};
 use serde::Serialize;
 use tokio::sync::broadcast;
 
 use crate::error::{ApiError, ApiResult};
-use crate::store::{GameChange, GameRecord, Players, Seat, Store, StoredOptions, StoredResult};
+use crate::events::{Event, GameState, Published, ThinkDone, ThinkingView};
+use crate::store::{GameChange, Players, Seat, StoredGame, StoredResult};
+use crate::writer::{Pending, StoreThread};
 
 /// Why a search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -51,25 +56,23 @@ pub struct LiveGame {
     pub id: i64,
     /// Its registry entry.
     pub spec: &'static GameSpec,
-    /// Settings.
-    pub options: StoredOptions,
-    /// The game.
-    pub session: Box<dyn Session>,
-    /// A copy that thinks, keeping the engines' memory from move to move; `None` while it is
-    /// lent to a search.
-    pub thinker: Option<Box<dyn Session>>,
+    /// The game: position, history, status and legal moves (computed once per position).
+    pub record: Box<dyn Record>,
+    /// The engines and what they learnt, kept from move to move; `None` while they are lent
+    /// to a search (or before the first one).
+    pub thinker: Option<Box<dyn Thinker>>,
     /// Moves taken back, the next to redo last.
     pub redo: Vec<String>,
     /// Who plays.
     pub players: Players,
-    /// A result the rules did not give (resignation).
-    pub result: Option<StoredResult>,
+    /// A result the rules did not give (resignation), and the status it makes.
+    result: Option<(StoredResult, Status)>,
     /// The search running for this game.
     pub thinking: Option<Thinking>,
     /// The latest search's events (JSON), for pages that join late.
     pub log: VecDeque<Arc<str>>,
-    /// The latest hint or analysis result (JSON).
-    pub last_think: Option<serde_json::Value>,
+    /// The latest hint or analysis result.
+    pub last_think: Option<ThinkDone>,
     /// Where the page listens.
     pub events: broadcast::Sender<Arc<str>>,
     /// Last touched.
@@ -80,71 +83,39 @@ pub struct LiveGame {
     pub version: u64,
 }
 
-/// What the page sees of a game.
-#[derive(Serialize)]
-pub struct GameState<'a> {
-    id: i64,
-    version: u64,
-    game: &'static str,
-    title: String,
-    options: &'a StoredOptions,
-    side_names: [&'static str; 2],
-    board: BoardView,
-    legal: Vec<MoveView>,
-    history: Vec<MoveView>,
-    status: Status,
-    players: &'a Players,
-    human_to_move: bool,
-    thinking: Option<ThinkingView>,
-    can_undo: bool,
-    can_redo: bool,
-    position: String,
-    start_position: String,
-    last_think: Option<&'a serde_json::Value>,
-}
-
-#[derive(Serialize)]
-struct ThinkingView {
-    id: u64,
-    purpose: Purpose,
-    #[serde(serialize_with = "ply_games::session::serialize_side")]
-    side: Side,
-    elapsed_ms: u64,
+/// The status a stored result (resignation) gives.
+fn result_status(result: &StoredResult) -> Status {
+    Status::Finished {
+        winner: match result.winner.as_deref() {
+            Some("first") => Some(Side::First),
+            Some("second") => Some(Side::Second),
+            _ => None,
+        },
+        reason: result.reason.clone(),
+    }
 }
 
 impl LiveGame {
-    /// Rebuilds a stored game.
-    pub fn from_record(record: &GameRecord) -> ApiResult<LiveGame> {
-        let spec = find_game(&record.game)?;
-        let options = GameOptions {
-            size: record.options.size,
-            rule: record.options.rule.clone(),
-            position: None,
-            chess960: false,
-        };
-        let mut session = spec.new_session(&options)?;
-        if session.start_position() != record.start_position {
-            session.set_position(&record.start_position)?;
-        }
-        for (ply, name) in record.moves.iter().enumerate() {
-            session.play(name).map_err(|error| {
-                ApiError::internal(format!(
-                    "stored game {} cannot be replayed at ply {}: {error}",
-                    record.id,
-                    ply + 1
-                ))
-            })?;
-        }
+    /// A game in play.
+    pub fn new(
+        id: i64,
+        record: Box<dyn Record>,
+        redo: Vec<String>,
+        players: Players,
+        result: Option<StoredResult>,
+    ) -> LiveGame {
         let (events, _) = broadcast::channel(512);
-        Ok(LiveGame {
-            id: record.id,
-            spec,
-            options: record.options.clone(),
-            session,
+        LiveGame {
+            id,
+            spec: record.spec(),
+            record,
             thinker: None,
-            redo: record.redo.clone(),
-            players: record.players.clone(),
-            result: record.result.clone(),
+            redo,
+            players,
+            result: result.map(|result| {
+                let status = result_status(&result);
+                (result, status)
+            }),
             thinking: None,
             log: VecDeque::new(),
             last_think: None,
@@ -153,21 +124,54 @@ impl LiveGame {
             version: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |elapsed| elapsed.as_micros() as u64),
-        })
+        }
     }
 
-    /// Where the game stands, a resignation included.
-    pub fn status(&self) -> Status {
+    /// Rebuilds a stored game: its start position and options, then its moves replayed
+    /// by their stored names.
+    pub fn from_stored(stored: &StoredGame) -> ApiResult<LiveGame> {
+        let spec = find_game(&stored.game)?;
+        let mut options = stored.options.clone();
+        options.position = Some(stored.start_position.clone());
+        let mut record = spec.new_game(&options)?;
+        for (ply, name) in stored.moves.iter().enumerate() {
+            record.play_text(name).map_err(|error| {
+                ApiError::internal(format!(
+                    "stored game {} cannot be replayed at ply {}: {error}",
+                    stored.id,
+                    ply + 1
+                ))
+            })?;
+        }
+        Ok(LiveGame::new(
+            stored.id,
+            record,
+            stored.redo.clone(),
+            stored.players.clone(),
+            stored.result.clone(),
+        ))
+    }
+
+    /// A result the rules did not give (resignation).
+    pub fn result(&self) -> Option<&StoredResult> {
+        self.result.as_ref().map(|(result, _)| result)
+    }
+
+    /// Ends the game with `loser` resigning.
+    pub fn resign(&mut self, loser: Side) {
+        let result = StoredResult {
+            winner: Some(side_key(loser.opponent()).to_string()),
+            reason: "resignation".to_string(),
+        };
+        let status = result_status(&result);
+        self.result = Some((result, status));
+    }
+
+    /// Where the game stands, a resignation included (kept, never recomputed).
+    pub fn status(&self) -> &Status {
         match &self.result {
-            Some(result) => Status::Finished {
-                winner: match result.winner.as_deref() {
-                    Some("first") => Some(Side::First),
-                    Some("second") => Some(Side::Second),
-                    _ => None,
-                },
-                reason: result.reason.clone(),
-            },
-            None => self.session.status(),
+            Some((_, status)) => status,
+            None => self.record.status(),
         }
     }
 
@@ -181,74 +185,90 @@ impl LiveGame {
 
     /// True when the game goes on and a person is to move.
     pub fn human_to_move(&self) -> bool {
-        !self.status().is_finished() && self.seat(self.session.side_to_move()) == Seat::Human
+        !self.status().is_finished() && self.seat(self.record.side_to_move()) == Seat::Human
     }
 
     /// True when the game goes on and the computer is to move.
     pub fn computer_to_move(&self) -> bool {
-        !self.status().is_finished() && self.seat(self.session.side_to_move()) == Seat::Computer
+        !self.status().is_finished() && self.seat(self.record.side_to_move()) == Seat::Computer
     }
 
-    /// The page's view.
-    pub fn state(&self) -> GameState<'_> {
+    /// The page's view, borrowed.
+    fn state(&self) -> GameState<'_> {
         let status = self.status();
-        let finished = status.is_finished();
+        let history = self.record.history();
         GameState {
             id: self.id,
             version: self.version,
             game: self.spec.name,
-            title: self.session.title(),
-            options: &self.options,
-            side_names: self.session.side_names(),
-            board: self.session.board(),
-            legal: if finished {
-                Vec::new()
+            title: self.record.title(),
+            options: self.record.options(),
+            side_names: self.record.side_names(),
+            board: self.record.board(),
+            legal: if status.is_finished() {
+                &[]
             } else {
-                self.session.legal_moves()
+                self.record.legal_moves()
             },
-            history: self.session.history(),
-            human_to_move: self.human_to_move(),
+            history,
             status,
             players: &self.players,
+            human_to_move: self.human_to_move(),
             thinking: self.thinking.as_ref().map(|thinking| ThinkingView {
                 id: thinking.id,
                 purpose: thinking.purpose,
                 side: thinking.side,
                 elapsed_ms: thinking.started.elapsed().as_millis() as u64,
             }),
-            can_undo: !self.session.history().is_empty() && self.result.is_none(),
+            can_undo: !history.is_empty() && self.result.is_none(),
             can_redo: !self.redo.is_empty() && self.result.is_none(),
-            position: self.session.position(),
-            start_position: self.session.start_position(),
-            last_think: self.last_think.as_ref(),
+            position: self.record.position(),
+            start_position: self.record.start_position(),
+            last_think: self.last_think.as_ref().map(Event::ThinkDone),
         }
     }
 
-    /// Writes the game to the store.
-    pub fn save(&self, store: &Store) -> ApiResult<()> {
+    /// The state as it is, serialised (for a page that asks or joins).
+    pub fn current(&self) -> Published {
+        Published::new(&self.state())
+    }
+
+    /// The state after a change: a new version, serialised once and told to the page; the
+    /// caller answers with the same text.
+    pub fn publish(&mut self) -> Published {
+        self.version += 1;
+        let published = Published::new(&self.state());
+        let _ = self.events.send(published.event());
+        published
+    }
+
+    /// Queues the game's moves and result on the store's thread; the answer comes once
+    /// they are committed.
+    pub fn save(&self, store: &StoreThread) -> Pending<()> {
+        let id = self.id;
         let moves: Vec<String> = self
-            .session
+            .record
             .history()
-            .into_iter()
-            .map(|mv| mv.name)
+            .iter()
+            .map(|mv| mv.name.clone())
             .collect();
+        let redo = self.redo.clone();
+        let result = self.result().cloned();
         let status = self.status();
-        let summary = summary(&status, self.session.side_names());
-        store.update(
-            self.id,
-            &GameChange {
-                moves: &moves,
-                redo: &self.redo,
-                result: self.result.as_ref(),
-                status: if status.is_finished() {
-                    "finished"
-                } else {
-                    "ongoing"
+        let finished = status.is_finished();
+        let summary = summary(status, self.record.side_names());
+        store.submit(move |store| {
+            store.update(
+                id,
+                &GameChange {
+                    moves: &moves,
+                    redo: &redo,
+                    result: result.as_ref(),
+                    status: if finished { "finished" } else { "ongoing" },
+                    summary: &summary,
                 },
-                summary: &summary,
-            },
-        )?;
-        Ok(())
+            )
+        })
     }
 
     /// Stops the search in progress, whose result will then be ignored.
@@ -258,9 +278,9 @@ impl LiveGame {
         }
     }
 
-    /// Tells the page something (a JSON object with a `type`).
-    pub fn send(&mut self, event: serde_json::Value, keep: bool) {
-        let text: Arc<str> = Arc::from(event.to_string());
+    /// Tells the page a search event, keeping it for pages that join late when `keep`.
+    pub fn send(&mut self, event: &Event<'_>, keep: bool) {
+        let text = event.text();
         if keep {
             if self.log.len() >= LOG_KEPT {
                 self.log.pop_front();
@@ -268,16 +288,6 @@ impl LiveGame {
             self.log.push_back(text.clone());
         }
         let _ = self.events.send(text);
-    }
-
-    /// Tells the page the game changed.
-    pub fn send_state(&mut self) {
-        self.version += 1;
-        let state = serde_json::to_value(self.state()).unwrap_or_default();
-        self.send(
-            serde_json::json!({ "type": "state", "state": state }),
-            false,
-        );
     }
 }
 
@@ -293,14 +303,9 @@ pub fn summary(status: &Status, side_names: [&str; 2]) -> String {
     }
 }
 
-/// A game shared between requests and its search.
-pub type SharedGame = Arc<Mutex<LiveGame>>;
-
-/// Locks a game; a search that panicked while holding the lock does not poison the game
-/// for everyone else.
-pub fn lock(game: &SharedGame) -> MutexGuard<'_, LiveGame> {
-    game.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
+/// A game shared between requests and its search (an async lock: a handler may hold it
+/// while it awaits the store; the search thread takes it with `blocking_lock`).
+pub type SharedGame = Arc<tokio::sync::Mutex<LiveGame>>;
 
 /// The games in memory.
 pub struct LiveGames {
@@ -324,16 +329,16 @@ impl LiveGames {
     }
 
     /// The game numbered `id`, loading it from `store` if it is not in memory.
-    pub fn get(&self, id: i64, store: &Mutex<Store>) -> ApiResult<SharedGame> {
-        if let Some(game) = self.map().get(&id) {
-            return Ok(game.clone());
+    pub async fn get(&self, id: i64, store: &StoreThread) -> ApiResult<SharedGame> {
+        let found = self.map().get(&id).cloned();
+        if let Some(game) = found {
+            return Ok(game);
         }
-        let record = {
-            let store = store.lock().unwrap_or_else(|p| p.into_inner());
-            store.load(id)?
-        }
-        .ok_or_else(|| ApiError::not_found(format!("there is no game {id}")))?;
-        let live = LiveGame::from_record(&record)?;
+        let stored = store
+            .run(move |store| store.load(id))
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("there is no game {id}")))?;
+        let live = LiveGame::from_stored(&stored)?;
         Ok(self.insert(live))
     }
 
@@ -347,7 +352,7 @@ impl LiveGames {
         if map.len() >= self.capacity {
             evict_idle(&mut map, self.capacity);
         }
-        let game = Arc::new(Mutex::new(live));
+        let game = Arc::new(tokio::sync::Mutex::new(live));
         map.insert(id, game.clone());
         game
     }

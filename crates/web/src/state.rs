@@ -2,15 +2,16 @@
 //! the catalogue of games.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
 
-use ply_games::{BoardKind, GameOptions, games};
+use ply_games::{BoardKind, GameOptions, OptionSpec, Text, games};
 use serde::Serialize;
 use tokio::sync::Semaphore;
 
 use crate::live::LiveGames;
 use crate::store::Store;
+use crate::writer::StoreThread;
 
 /// How the server is set up.
 #[derive(Clone, Debug)]
@@ -35,46 +36,37 @@ impl Config {
     }
 }
 
-/// One game the server offers.
+/// One game the server offers: its names, its options as its spec gives them (name,
+/// `type` `range` {min, max, default} / `choice` {values, the default first} / `flag`
+/// {default}, `label` {en, vi}), and what the home page draws of it.
 #[derive(Clone, Debug, Serialize)]
 pub struct CatalogEntry {
     name: &'static str,
     title: &'static str,
+    titles: Text,
     available: bool,
-    sizes: Option<SizeView>,
-    rules: &'static [&'static str],
+    options: &'static [OptionSpec],
     default_movetime_ms: Option<u64>,
     side_names: Option<[&'static str; 2]>,
     board_kind: Option<BoardKind>,
     start_position: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, Serialize)]
-struct SizeView {
-    min: usize,
-    max: usize,
-    default: usize,
-}
-
 fn catalog() -> Vec<CatalogEntry> {
     games()
         .iter()
         .map(|spec| {
-            let session = spec.new_session(&GameOptions::default()).ok();
+            let record = spec.new_game(&GameOptions::default()).ok();
             CatalogEntry {
                 name: spec.name,
-                title: spec.title,
-                available: session.is_some(),
-                sizes: spec.sizes.map(|range| SizeView {
-                    min: range.min,
-                    max: range.max,
-                    default: range.default,
-                }),
-                rules: spec.rules,
+                title: spec.title.en,
+                titles: spec.title,
+                available: record.is_some(),
+                options: spec.options,
                 default_movetime_ms: spec.default_movetime_ms,
-                side_names: session.as_ref().map(|session| session.side_names()),
-                board_kind: session.as_ref().map(|session| session.board().kind),
-                start_position: session.as_ref().map(|session| session.position()),
+                side_names: record.as_ref().map(|record| record.side_names()),
+                board_kind: record.as_ref().map(|record| record.board().kind),
+                start_position: record.as_ref().map(|record| record.position()),
             }
         })
         .collect()
@@ -82,8 +74,8 @@ fn catalog() -> Vec<CatalogEntry> {
 
 /// The shared state.
 pub struct Inner {
-    /// The store.
-    pub store: Mutex<Store>,
+    /// The store, on its own thread.
+    pub store: StoreThread,
     /// Games in memory.
     pub games: LiveGames,
     /// Permits to search.
@@ -102,20 +94,12 @@ impl AppState {
     pub fn open(config: &Config) -> rusqlite::Result<AppState> {
         let store = Store::open(&config.data_dir)?;
         Ok(AppState(Arc::new(Inner {
-            store: Mutex::new(store),
+            store: StoreThread::start(store)?,
             games: LiveGames::new(config.max_live_games),
             search_slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
             catalog: catalog(),
             next_think: AtomicU64::new(1),
         })))
-    }
-
-    /// The store, locked.
-    pub fn store(&self) -> MutexGuard<'_, Store> {
-        self.0
-            .store
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// A fresh number for a search.

@@ -1,25 +1,16 @@
 //! The game store: one SQLite file (WAL) under the data directory. A game row holds the
 //! game's name and options, its start position, the moves played (canonical names), the
 //! moves taken back (for redo), the players and the result; replaying the moves through a
-//! session rebuilds the game. Every change is committed before the request that made it
+//! game record rebuilds the game. The store is used from its own thread only
+//! ([`crate::writer`]), never from the async executor. Every change is committed before the request that made it
 //! is answered, so a game survives a reload, a restart and a kill -9.
 
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use ply_games::GameOptions;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
-
-/// Settings a game was started with (what the registry takes, besides the position).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StoredOptions {
-    /// Board size (caro).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub size: Option<usize>,
-    /// Rule variant (caro).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rule: Option<String>,
-}
 
 /// Who plays each side and how the computer plays.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,15 +46,16 @@ pub struct StoredResult {
 
 /// One stored game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
+pub struct StoredGame {
     /// Its number.
     pub id: i64,
     /// Registry name.
     pub game: String,
     /// Its title when it started.
     pub title: String,
-    /// Settings.
-    pub options: StoredOptions,
+    /// Settings: the game's option values by name, as its spec checked them (a JSON
+    /// object, `{"size":15,"rule":"renju"}`); the start position is its own column.
+    pub options: GameOptions,
     /// Start position (FEN or board string).
     pub start_position: String,
     /// Moves played, canonical names.
@@ -163,7 +155,7 @@ impl Store {
         &self,
         game: &str,
         title: &str,
-        options: &StoredOptions,
+        options: &GameOptions,
         start_position: &str,
         players: &Players,
     ) -> rusqlite::Result<i64> {
@@ -195,7 +187,7 @@ impl Store {
     }
 
     /// The game numbered `id`.
-    pub fn load(&self, id: i64) -> rusqlite::Result<Option<GameRecord>> {
+    pub fn load(&self, id: i64) -> rusqlite::Result<Option<StoredGame>> {
         self.connection
             .query_row(
                 &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
@@ -206,7 +198,7 @@ impl Store {
     }
 
     /// Games, most recently changed first.
-    pub fn list(&self, limit: usize, offset: usize) -> rusqlite::Result<Vec<GameRecord>> {
+    pub fn list(&self, limit: usize, offset: usize) -> rusqlite::Result<Vec<StoredGame>> {
         let mut statement = self.connection.prepare(&format!(
             "SELECT {COLUMNS} FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1 OFFSET ?2"
         ))?;
@@ -233,9 +225,9 @@ impl Store {
 const COLUMNS: &str = "id, game, title, options, start_position, moves, redo, players, result, \
                        status, summary, created_at, updated_at";
 
-fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
+fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
     let result: Option<String> = row.get(8)?;
-    Ok(GameRecord {
+    Ok(StoredGame {
         id: row.get(0)?,
         game: row.get(1)?,
         title: row.get(2)?,
@@ -274,7 +266,7 @@ mod tests {
                 .insert(
                     "tictactoe",
                     "Tic-tac-toe",
-                    &StoredOptions::default(),
+                    &GameOptions::default(),
                     "3/3/3 x",
                     &players(),
                 )
@@ -304,5 +296,18 @@ mod tests {
         assert_eq!(store.load(id + 1).expect("loads"), None);
         assert!(store.delete(id).expect("deletes"));
         assert_eq!(store.count().expect("counts"), 0);
+    }
+
+    #[test]
+    fn options_stored_before_game_options_still_read() {
+        let options: GameOptions =
+            serde_json::from_str(r#"{"size":15,"rule":"renju"}"#).expect("reads");
+        assert_eq!(options.int("size"), Some(15));
+        assert_eq!(options.text("rule"), Some("renju"));
+        assert_eq!(to_json(&options), r#"{"rule":"renju","size":15}"#);
+        assert_eq!(
+            serde_json::from_str::<GameOptions>("{}").expect("reads"),
+            GameOptions::default()
+        );
     }
 }

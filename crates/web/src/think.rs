@@ -1,17 +1,19 @@
 //! Searches run off the request path: each on a blocking thread with its own
 //! `SearchControl` ("move now" stops it), at most a few at once, their events streamed to
-//! the page. When the computer's search ends its move is played and stored; a search whose
-//! game changed meanwhile (undo, resign) is ignored.
+//! the page. The game's thinker (its engines and what they learnt) and a snapshot of the
+//! position go to that thread and the thinker comes back: nothing is copied or replayed.
+//! When the computer's search ends its move is played by its id and committed on the
+//! store's thread; a search whose game changed meanwhile (undo, resign) is ignored.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ply_games::{Level, Session, ThinkEvent, ThinkRequest, ThinkResult};
+use ply_games::{Level, ThinkError, ThinkEvent, ThinkRequest, ThinkResult, Thinker};
 use ply_search::{Limits, SearchControl};
-use serde_json::json;
 
 use crate::error::{ApiError, ApiResult};
-use crate::live::{LiveGame, Purpose, SharedGame, Thinking, lock};
+use crate::events::{Event, ThinkDone, ThinkStart};
+use crate::live::{LiveGame, Purpose, SharedGame, Thinking};
 use crate::state::AppState;
 
 /// Longest time per move a client may ask for.
@@ -59,17 +61,23 @@ fn request_for(live: &LiveGame, purpose: Purpose) -> ApiResult<ThinkRequest> {
     })
 }
 
-/// Starts the computer's search if it is the computer's turn and nothing searches.
-pub fn continue_game(state: &AppState, shared: &SharedGame, live: &mut LiveGame) {
-    if live.thinking.is_none()
-        && live.computer_to_move()
-        && let Err(error) = start(state, shared, live, Purpose::Move)
-    {
-        tracing::warn!("game {}: the computer cannot move: {error}", live.id);
+/// Starts the computer's search if it is the computer's turn and nothing searches; true
+/// when it started one (the caller then publishes the state, which shows it thinking).
+pub fn continue_game(state: &AppState, shared: &SharedGame, live: &mut LiveGame) -> bool {
+    if live.thinking.is_some() || !live.computer_to_move() {
+        return false;
+    }
+    match start(state, shared, live, Purpose::Move) {
+        Ok(_) => true,
+        Err(error) => {
+            tracing::warn!("game {}: the computer cannot move: {error}", live.id);
+            false
+        }
     }
 }
 
-/// Starts a search for `purpose` on the locked game `live` (which is `shared`).
+/// Starts a search for `purpose` on the locked game `live` (which is `shared`). The caller
+/// publishes the state afterwards.
 pub fn start(
     state: &AppState,
     shared: &SharedGame,
@@ -87,12 +95,12 @@ pub fn start(
     let request = request_for(live, purpose)?;
     let mut thinker = match live.thinker.take() {
         Some(thinker) => thinker,
-        None => live.session.clone_session(),
+        None => live.record.thinker(),
     };
-    sync(thinker.as_mut(), live.session.as_ref())?;
+    let position = live.record.snapshot();
     let id = state.next_think_id();
     let control = Arc::new(SearchControl::default());
-    let side = live.session.side_to_move();
+    let side = live.record.side_to_move();
     live.thinking = Some(Thinking {
         id,
         purpose,
@@ -101,17 +109,15 @@ pub fn start(
         started: Instant::now(),
     });
     live.log.clear();
-    let start_event = json!({
-        "type": "think_start",
-        "id": id,
-        "purpose": purpose,
-        "side": ply_games::session::side_key(side),
-        "level": request.level,
-        "algorithm": request.effective_algorithm(),
-        "movetime_ms": request.limits.movetime.map(|time| time.as_millis() as u64),
-    });
-    live.send(start_event, true);
-    live.send_state();
+    let started = ThinkStart {
+        id,
+        purpose,
+        side,
+        level: request.level,
+        algorithm: request.effective_algorithm(),
+        movetime_ms: request.limits.movetime.map(|time| time.as_millis() as u64),
+    };
+    live.send(&Event::ThinkStart(&started), true);
 
     let state = state.clone();
     let shared = shared.clone();
@@ -124,45 +130,38 @@ pub fn start(
                 if matches!(event, ThinkEvent::CurrentMove { .. }) {
                     return;
                 }
-                let mut live = lock(&watched);
+                let mut live = watched.blocking_lock();
                 if live
                     .thinking
                     .as_ref()
                     .is_some_and(|thinking| thinking.id == id)
                 {
-                    live.send(
-                        json!({ "type": "think", "id": id, "purpose": purpose, "event": event }),
-                        true,
-                    );
+                    live.send(&Event::Think { id, purpose, event }, true);
                 }
             };
-            let result = thinker.think(&request, &control, &mut on_event);
+            let result = thinker.think(&position, &request, &control, &mut on_event);
             (thinker, result)
         })
         .await;
         drop(permit);
-        finish(&state, &shared, id, purpose, search);
+        finish(&state, &shared, id, purpose, search).await;
     });
     Ok(id)
 }
 
-/// Brings the thinking copy to the game's position, keeping its engines.
-fn sync(thinker: &mut dyn Session, game: &dyn Session) -> ApiResult<()> {
-    if thinker.position() == game.position() && thinker.history() == game.history() {
-        return Ok(());
-    }
-    thinker.set_position(&game.start_position())?;
-    for mv in game.history() {
-        thinker.play(&mv.name)?;
-    }
-    Ok(())
-}
-
 type SearchOutcome =
-    Result<(Box<dyn Session>, Result<ThinkResult, ply_games::ThinkError>), tokio::task::JoinError>;
+    Result<(Box<dyn Thinker>, Result<ThinkResult, ThinkError>), tokio::task::JoinError>;
 
-fn finish(state: &AppState, shared: &SharedGame, id: u64, purpose: Purpose, search: SearchOutcome) {
-    let mut live = lock(shared);
+/// Takes the search's result: gives the thinker back, plays the computer's move by its id
+/// and waits for it to be committed, then tells the page.
+async fn finish(
+    state: &AppState,
+    shared: &SharedGame,
+    id: u64,
+    purpose: Purpose,
+    search: SearchOutcome,
+) {
+    let mut live = shared.lock().await;
     let current = live
         .thinking
         .as_ref()
@@ -176,9 +175,7 @@ fn finish(state: &AppState, shared: &SharedGame, id: u64, purpose: Purpose, sear
         }
         Err(error) => {
             tracing::error!("game {}: the search failed: {error}", live.id);
-            Err(ply_games::ThinkError::Refused(
-                "the search failed".to_string(),
-            ))
+            Err(ThinkError::Refused("the search failed".to_string()))
         }
     };
     if !current {
@@ -196,15 +193,12 @@ fn finish(state: &AppState, shared: &SharedGame, id: u64, purpose: Purpose, sear
             if purpose == Purpose::Move
                 && let Some(best) = &result.best_move
             {
-                match live.session.play(&best.name) {
+                match live.record.play(best.id) {
                     Ok(_) => {
                         played = true;
                         live.redo.clear();
-                        let saved = {
-                            let store = state.store();
-                            live.save(&store)
-                        };
-                        if let Err(error) = saved {
+                        let saved = live.save(&state.0.store);
+                        if let Err(error) = saved.wait().await {
                             tracing::error!("game {}: {error}", live.id);
                         }
                     }
@@ -213,27 +207,26 @@ fn finish(state: &AppState, shared: &SharedGame, id: u64, purpose: Purpose, sear
                     }
                 }
             }
-            let done = json!({
-                "type": "think_done",
-                "id": id,
-                "purpose": purpose,
-                "played": played,
-                "stopped": stopped,
-                "result": result,
-            });
+            let done = ThinkDone {
+                id,
+                purpose,
+                played,
+                stopped,
+                result,
+            };
+            live.send(&Event::ThinkDone(&done), true);
             if purpose != Purpose::Move {
-                live.last_think = Some(done.clone());
+                live.last_think = Some(done);
             }
-            live.send(done, true);
         }
         Err(error) => {
-            let failed = json!({ "type": "think_error", "id": id, "purpose": purpose, "error": error.to_string() });
-            live.send(failed, true);
+            let error = error.to_string();
+            live.send(&Event::ThinkError { id, purpose, error }, true);
         }
     }
-    live.send_state();
     // Only after a move: a search that failed must not start again and again.
     if played {
         continue_game(state, shared, &mut live);
     }
+    live.publish();
 }

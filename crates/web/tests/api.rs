@@ -4,44 +4,14 @@
 
 use std::time::{Duration, Instant};
 
+mod common;
+
 use axum::Router;
 use axum::body::{Body, to_bytes};
 use axum::http::{Method, Request, StatusCode, header};
-use ply_web::{AppState, Config, router};
+use common::{app, call, raw};
 use serde_json::{Value, json};
 use tower::ServiceExt;
-
-fn app(dir: &std::path::Path) -> Router {
-    router(AppState::open(&Config::new(dir)).expect("the store opens"))
-}
-
-async fn call(
-    app: &Router,
-    method: Method,
-    path: &str,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut request = Request::builder().method(method).uri(path);
-    let body = match body {
-        Some(value) => {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-            Body::from(value.to_string())
-        }
-        None => Body::empty(),
-    };
-    raw(app, request.body(body).expect("a request")).await
-}
-
-async fn raw(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
-    let response = app.clone().oneshot(request).await.expect("an answer");
-    let status = response.status();
-    let bytes = to_bytes(response.into_body(), 1 << 24)
-        .await
-        .expect("a body");
-    let value = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
-    (status, value)
-}
 
 async fn create(app: &Router, body: Value) -> Value {
     let (status, state) = call(app, Method::POST, "/api/games", Some(body)).await;

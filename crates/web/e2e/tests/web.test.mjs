@@ -125,6 +125,34 @@ test('clicks on illegal targets do nothing harmful', async () => {
   assert.equal(await page.$('.toast.show'), null, 'no error for a harmless click');
 });
 
+test('Chess960 from a pasted X-FEN: the option from the form, castling by clicks', async () => {
+  await page.goto(base);
+  await page.click('.game-card[data-game="chess"]');
+  await page.check('input[name="option.chess960"]');
+  await page.check('.segmented input[name=human][value=both]');
+  await page.click('.position-field summary');
+  // Kings on b1 and h8, rooks on a1 and g1: the king's step to c1 and the long castle share cells.
+  await page.fill('#new-position', 'r6k/8/8/8/8/8/8/RK4R1 w GA - 0 1');
+  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
+  await page.waitForSelector('svg.board');
+  const id = currentId();
+  let state = await gameState(id);
+  assert.equal(state.title, 'Chess960');
+  assert.deepEqual(state.options, { chess960: true });
+  await page.click('svg.board rect.hit[data-cell="57"]');
+  await page.waitForSelector('svg.board .mark.selected');
+  await page.click('svg.board rect.hit[data-cell="58"]');
+  await page.waitForSelector('dialog.choose[open]');
+  await shoot(page, 'chess960-choose');
+  const castle = state.legal.find((m) => m.display === 'O-O-O');
+  await page.click(`dialog.choose button[data-move="${castle.name}"]`);
+  await page.waitForFunction(() => document.querySelectorAll('.moves-list .move').length === 1);
+  state = await gameState(id);
+  assert.equal(state.history[0].display, 'O-O-O');
+  assert.equal(state.board.cells[58].kind, 'K');
+  assert.equal(state.board.cells[59].kind, 'R');
+});
+
 test('undo, redo, hint, score every move and move now', async () => {
   const id = await startFromHome('tictactoe', { human: 'first', level: 'strong' });
   await clickMove({ from: null, to: 0, name: 'a3' });

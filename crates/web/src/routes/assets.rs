@@ -24,6 +24,7 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/i18n.js",
     "js/board.js",
     "js/home.js",
+    "js/options.js",
     "js/play.js",
     "js/log.js",
     "js/games.js",

@@ -1,21 +1,22 @@
-//! Games as records: the catalogue, starting a game, the list of games, one game's state,
+//! Games as records: the catalogue (each game's options from its spec), starting a game, the list of games, one game's state,
 //! a past position for review, export, and forgetting a game.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use ply_games::{GameOptions, find_game};
+use ply_games::{GameOptions, OptionValue, find_game};
 use ply_search::Side;
 use serde::{Deserialize, Serialize};
 
 use super::{Body, bounded, game_id};
 use crate::error::{ApiError, ApiResult};
-use crate::live::{LiveGame, lock};
+use crate::events::Published;
+use crate::live::LiveGame;
 use crate::state::AppState;
-use crate::store::{GameRecord, Players, Seat, StoredOptions};
+use crate::store::{Players, Seat};
 use crate::think::{self, MAX_MOVETIME_MS, MIN_MOVETIME_MS, parse_level};
 
 /// Longest position string accepted.
@@ -30,10 +31,15 @@ pub async fn catalog(State(state): State<AppState>) -> impl IntoResponse {
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     game: String,
+    /// Option values by name, as the catalogue lists the game's options.
     #[serde(default)]
-    size: Option<usize>,
+    options: BTreeMap<String, OptionValue>,
+    /// The `size` option, as older clients send it.
     #[serde(default)]
-    rule: Option<String>,
+    size: Option<OptionValue>,
+    /// The `rule` option, as older clients send it.
+    #[serde(default)]
+    rule: Option<OptionValue>,
     #[serde(default)]
     position: Option<String>,
     /// `first`, `second` or `both`.
@@ -46,28 +52,40 @@ pub struct NewGame {
     movetime_ms: Option<u64>,
 }
 
-pub async fn create(
-    State(state): State<AppState>,
-    Body(request): Body<NewGame>,
-) -> ApiResult<Response> {
-    let spec = find_game(bounded("game", &request.game, 64)?)?;
-    let position = match &request.position {
+/// The options a body asks for: its `options` map, the older top-level `size` and `rule`
+/// fields, and a start position (blank: the usual start). The game's spec checks them.
+pub fn body_options(
+    mut values: BTreeMap<String, OptionValue>,
+    size: Option<OptionValue>,
+    rule: Option<OptionValue>,
+    position: Option<&str>,
+) -> ApiResult<GameOptions> {
+    for (name, value) in [("size", size), ("rule", rule)] {
+        if let Some(value) = value {
+            values.insert(name.to_string(), value);
+        }
+    }
+    let position = match position {
         Some(text) if !text.trim().is_empty() => {
             Some(bounded("position", text, MAX_POSITION_BYTES)?.to_string())
         }
         _ => None,
     };
-    let rule = match &request.rule {
-        Some(rule) => Some(bounded("rule", rule, 64)?.to_string()),
-        None => None,
-    };
-    let options = GameOptions {
-        size: request.size,
-        rule: rule.clone(),
-        position: position.clone(),
-        chess960: false,
-    };
-    let session = spec.new_session(&options)?;
+    Ok(GameOptions { values, position })
+}
+
+pub async fn create(
+    State(state): State<AppState>,
+    Body(request): Body<NewGame>,
+) -> ApiResult<Response> {
+    let spec = find_game(bounded("game", &request.game, 64)?)?;
+    let options = body_options(
+        request.options,
+        request.size,
+        request.rule,
+        request.position.as_deref(),
+    )?;
+    let record = spec.new_game(&options)?;
     let (first, second) = match request.human.as_deref().unwrap_or("first") {
         "first" => (Seat::Human, Seat::Computer),
         "second" => (Seat::Computer, Seat::Human),
@@ -94,36 +112,25 @@ pub async fn create(
         level: level.name().to_string(),
         movetime_ms,
     };
-    let stored = StoredOptions {
-        size: request.size,
-        rule,
-    };
-    let start_position = session.start_position();
-    let title = session.title();
+    let (name, title, stored, start) = (
+        spec.name,
+        record.title(),
+        record.options().clone(),
+        record.start_position(),
+    );
+    let seats = players.clone();
     let id = state
-        .store()
-        .insert(spec.name, &title, &stored, &start_position, &players)?;
-    let record = GameRecord {
-        id,
-        game: spec.name.to_string(),
-        title,
-        options: stored,
-        start_position,
-        moves: Vec::new(),
-        redo: Vec::new(),
-        players,
-        result: None,
-        status: "ongoing".to_string(),
-        summary: String::new(),
-        created_at: 0,
-        updated_at: 0,
-    };
-    let live = LiveGame::from_record(&record)?;
-    let shared = state.0.games.insert(live);
-    let mut live = lock(&shared);
+        .0
+        .store
+        .run(move |store| store.insert(name, &title, &stored, &start, &seats))
+        .await?;
+    let shared = state
+        .0
+        .games
+        .insert(LiveGame::new(id, record, Vec::new(), players, None));
+    let mut live = shared.lock().await;
     think::continue_game(&state, &shared, &mut live);
-    let body = Json(serde_json::to_value(live.state()).unwrap_or_default());
-    Ok((StatusCode::CREATED, body).into_response())
+    Ok((StatusCode::CREATED, live.publish()).into_response())
 }
 
 #[derive(Serialize)]
@@ -163,10 +170,12 @@ pub async fn list(
 ) -> ApiResult<Json<serde_json::Value>> {
     let limit = number(&query, "limit", 50, 500)?;
     let offset = number(&query, "offset", 0, 1_000_000_000)?;
-    let store = state.store();
-    let total = store.count()?;
-    let games: Vec<Summary> = store
-        .list(limit, offset)?
+    let (total, stored) = state
+        .0
+        .store
+        .run(move |store| Ok((store.count()?, store.list(limit, offset)?)))
+        .await?;
+    let games: Vec<Summary> = stored
         .into_iter()
         .map(|record| Summary {
             id: record.id,
@@ -183,16 +192,16 @@ pub async fn list(
     Ok(Json(serde_json::json!({ "games": games, "total": total })))
 }
 
-pub async fn show(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
-    let shared = state.0.games.get(game_id(&id)?, &state.0.store)?;
-    let mut live = lock(&shared);
+pub async fn show(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Published> {
+    let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
+    let mut live = shared.lock().await;
     live.last_used = std::time::Instant::now();
     // A game reopened after a restart may be waiting for the computer.
-    think::continue_game(&state, &shared, &mut live);
-    Ok(Json(serde_json::to_value(live.state()).unwrap_or_default()))
+    if think::continue_game(&state, &shared, &mut live) {
+        Ok(live.publish())
+    } else {
+        Ok(live.current())
+    }
 }
 
 pub async fn position(
@@ -200,8 +209,8 @@ pub async fn position(
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> ApiResult<Json<serde_json::Value>> {
-    let shared = state.0.games.get(game_id(&id)?, &state.0.store)?;
-    let mut copy = lock(&shared).session.clone_session();
+    let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
+    let mut copy = shared.lock().await.record.clone_record();
     let played = copy.history().len();
     let ply = number(&query, "ply", played, played)?;
     for _ in ply..played {
@@ -217,16 +226,16 @@ pub async fn position(
 
 pub async fn export(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let id = game_id(&id)?;
-    let shared = state.0.games.get(id, &state.0.store)?;
-    let live = lock(&shared);
-    let mut text = live.session.export();
-    if let Some(result) = &live.result {
+    let shared = state.0.games.get(id, &state.0.store).await?;
+    let live = shared.lock().await;
+    let mut text = live.record.export();
+    if let Some(result) = live.result() {
         let winner = match result.winner.as_deref() {
             Some("first") => Some(Side::First),
             Some("second") => Some(Side::Second),
             _ => None,
         };
-        let names = live.session.side_names();
+        let names = live.record.side_names();
         let who = match winner {
             Some(Side::First) => format!("{} wins", names[0]),
             Some(Side::Second) => format!("{} wins", names[1]),
@@ -263,9 +272,9 @@ pub async fn remove(
 ) -> ApiResult<StatusCode> {
     let id = game_id(&id)?;
     if let Some(shared) = state.0.games.remove(id) {
-        lock(&shared).cancel_thinking();
+        shared.lock().await.cancel_thinking();
     }
-    if state.store().delete(id)? {
+    if state.0.store.run(move |store| store.delete(id)).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::not_found(format!("there is no game {id}")))

@@ -5,10 +5,12 @@
 use axum::Json;
 use axum::extract::State;
 use ply_games::session::MAX_LAB_TREE;
-use ply_games::{GameOptions, LabRequest, find_game};
+use std::collections::BTreeMap;
+
+use ply_games::{LabRequest, OptionValue, find_game};
 use serde::Deserialize;
 
-use super::games::MAX_POSITION_BYTES;
+use super::games::body_options;
 use super::{Body, bounded};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -19,10 +21,15 @@ use crate::think::parse_level;
 #[serde(deny_unknown_fields)]
 pub struct LabBody {
     game: String,
+    /// Option values by name.
     #[serde(default)]
-    size: Option<usize>,
+    options: BTreeMap<String, OptionValue>,
+    /// The `size` option, as older clients send it.
     #[serde(default)]
-    rule: Option<String>,
+    size: Option<OptionValue>,
+    /// The `rule` option, as older clients send it.
+    #[serde(default)]
+    rule: Option<OptionValue>,
     #[serde(default)]
     position: Option<String>,
     #[serde(default)]
@@ -37,19 +44,8 @@ pub async fn run(
     Body(body): Body<LabBody>,
 ) -> ApiResult<Json<serde_json::Value>> {
     let spec = find_game(bounded("game", &body.game, 64)?)?;
-    let position = match &body.position {
-        Some(text) if !text.trim().is_empty() => {
-            Some(bounded("position", text, MAX_POSITION_BYTES)?.to_string())
-        }
-        _ => None,
-    };
-    let options = GameOptions {
-        size: body.size,
-        rule: body.rule.clone(),
-        position,
-        chess960: false,
-    };
-    let mut session = spec.new_session(&options)?;
+    let options = body_options(body.options, body.size, body.rule, body.position.as_deref())?;
+    let record = spec.new_game(&options)?;
     let level = parse_level(body.level.as_deref().unwrap_or("classic"))?;
     let request = LabRequest {
         tree_nodes: body.tree_nodes.unwrap_or(4_000).min(MAX_LAB_TREE),
@@ -62,14 +58,17 @@ pub async fn run(
         .acquire_owned()
         .await
         .map_err(|_| ApiError::internal("the server is shutting down"))?;
+    let position = record.position();
+    let moves = record.legal_moves().len();
+    let snapshot = record.snapshot();
+    let mut thinker = record.thinker();
     let report = tokio::task::spawn_blocking(move || {
-        let report = session.lab(&request);
+        let report = thinker.lab(&snapshot, &request);
         drop(permit);
-        report.map(|report| (report, session.position(), session.legal_moves().len()))
+        report
     })
     .await
     .map_err(|_| ApiError::internal("the lab search failed"))??;
-    let (report, position, moves) = report;
     Ok(Json(serde_json::json!({
         "game": spec.name,
         "position": position,

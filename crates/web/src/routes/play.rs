@@ -1,68 +1,92 @@
 //! Playing: a person's move, undo and redo (back to the person's turn), resigning. Each
-//! change is stored before the answer, then the computer is set thinking if it is its turn.
+//! change is committed on the store's thread before the answer (the game stays locked
+//! meanwhile), then the computer is set thinking if it is its turn, and the state is
+//! serialised once: the answer and the page's `state` event carry the same text.
 
-use axum::Json;
 use axum::extract::{Path, State};
-use ply_games::session::side_key;
+use ply_games::MoveId;
 use serde::Deserialize;
 
 use super::{Body, bounded, game_id};
 use crate::error::{ApiError, ApiResult};
-use crate::live::{LiveGame, Purpose, SharedGame, lock};
+use crate::events::Published;
+use crate::live::{LiveGame, Purpose, SharedGame};
 use crate::state::AppState;
-use crate::store::{Seat, StoredResult};
+use crate::store::Seat;
 use crate::think;
 
-/// A move in any notation the game reads.
+/// A move: its `id` from the state's `legal` list (a click), or its name in any notation
+/// the game reads (typed). `ply`, when given, is the number of moves the page saw played:
+/// a move meant for another position is refused.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveBody {
-    #[serde(rename = "move")]
-    mv: String,
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
+    #[serde(default)]
+    id: Option<u16>,
+    #[serde(default)]
+    ply: Option<usize>,
 }
 
-/// Stores the game, tells its page, and lets the computer move if it is its turn.
-fn commit(
+/// Commits the game, lets the computer move if it is its turn, and tells the page.
+async fn commit(
     state: &AppState,
     shared: &SharedGame,
     live: &mut LiveGame,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Published> {
     live.last_used = std::time::Instant::now();
-    {
-        let store = state.store();
-        live.save(&store)?;
-    }
-    live.send_state();
+    live.save(&state.0.store).wait().await?;
     think::continue_game(state, shared, live);
-    Ok(Json(serde_json::to_value(live.state()).unwrap_or_default()))
+    Ok(live.publish())
 }
 
-fn open(state: &AppState, id: &str) -> ApiResult<SharedGame> {
-    state.0.games.get(game_id(id)?, &state.0.store)
+async fn open(state: &AppState, id: &str) -> ApiResult<SharedGame> {
+    state.0.games.get(game_id(id)?, &state.0.store).await
 }
 
 pub async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Body(body): Body<MoveBody>,
-) -> ApiResult<Json<serde_json::Value>> {
-    let text = bounded("move", &body.mv, 64)?;
-    let shared = open(&state, &id)?;
-    let mut live = lock(&shared);
-    if live.status().is_finished() {
-        let status = live.status();
-        return Err(ApiError::conflict(match status {
-            ply_games::Status::Finished { reason, .. } => format!("the game is over ({reason})"),
-            ply_games::Status::Ongoing { .. } => "the game is over".to_string(),
-        }));
+) -> ApiResult<Published> {
+    let shared = open(&state, &id).await?;
+    let mut live = shared.lock().await;
+    if let ply_games::Status::Finished { reason, .. } = live.status() {
+        return Err(ApiError::conflict(format!("the game is over ({reason})")));
     }
     if !live.human_to_move() {
         return Err(ApiError::conflict(
             "it is the computer's turn: wait for its move, or ask it to move now",
         ));
     }
-    // Check before touching anything: an illegal move changes nothing.
-    live.session.parse_move(text)?;
+    if let Some(ply) = body.ply
+        && ply != live.record.history().len()
+    {
+        return Err(ApiError::conflict(format!(
+            "the game has moved on: {} moves are played, not {ply}",
+            live.record.history().len()
+        )));
+    }
+    // Read (and check) the move before touching anything: an illegal move changes nothing.
+    let mv = match (&body.mv, body.id) {
+        (Some(text), None) => live.record.parse_move(bounded("move", text, 64)?)?,
+        (None, Some(id)) => {
+            let id = MoveId(id);
+            if !live.record.legal_moves().iter().any(|legal| legal.id == id) {
+                return Err(ApiError::unprocessable(format!(
+                    "move id {} is not one of the legal moves here",
+                    id.0
+                )));
+            }
+            id
+        }
+        _ => {
+            return Err(ApiError::unprocessable(
+                "give the move as 'move' (its name) or as 'id' (from the legal moves), not both",
+            ));
+        }
+    };
     if live
         .thinking
         .as_ref()
@@ -70,47 +94,41 @@ pub async fn play(
     {
         live.cancel_thinking();
     }
-    let played = live.session.play(text)?;
-    if live.redo.last() == Some(&played.name) {
+    let name = live.record.play(mv)?.name.clone();
+    if live.redo.last() == Some(&name) {
         live.redo.pop();
     } else {
         live.redo.clear();
     }
     live.last_think = None;
-    commit(&state, &shared, &mut live)
+    commit(&state, &shared, &mut live).await
 }
 
-pub async fn undo(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
-    let shared = open(&state, &id)?;
-    let mut live = lock(&shared);
-    if live.result.is_some() {
+pub async fn undo(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Published> {
+    let shared = open(&state, &id).await?;
+    let mut live = shared.lock().await;
+    if live.result().is_some() {
         return Err(ApiError::conflict("a resigned game cannot be taken back"));
     }
-    if live.session.history().is_empty() {
+    if live.record.history().is_empty() {
         return Err(ApiError::conflict("there is no move to take back"));
     }
     live.cancel_thinking();
     // Back to a person's turn: the computer's reply and the person's move.
-    while let Some(mv) = live.session.undo() {
+    while let Some(mv) = live.record.undo() {
         live.redo.push(mv.name);
-        if !live.computer_to_move() || live.session.history().is_empty() {
+        if !live.computer_to_move() || live.record.history().is_empty() {
             break;
         }
     }
     live.last_think = None;
-    commit(&state, &shared, &mut live)
+    commit(&state, &shared, &mut live).await
 }
 
-pub async fn redo(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
-    let shared = open(&state, &id)?;
-    let mut live = lock(&shared);
-    if live.result.is_some() {
+pub async fn redo(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Published> {
+    let shared = open(&state, &id).await?;
+    let mut live = shared.lock().await;
+    if live.result().is_some() {
         return Err(ApiError::conflict("a resigned game cannot be replayed"));
     }
     if live.redo.is_empty() {
@@ -118,7 +136,7 @@ pub async fn redo(
     }
     live.cancel_thinking();
     while let Some(name) = live.redo.pop() {
-        if let Err(error) = live.session.play(&name) {
+        if let Err(error) = live.record.play_text(&name) {
             live.redo.clear();
             tracing::warn!("game {}: redo {name} failed: {error}", live.id);
             break;
@@ -128,7 +146,7 @@ pub async fn redo(
         }
     }
     live.last_think = None;
-    commit(&state, &shared, &mut live)
+    commit(&state, &shared, &mut live).await
 }
 
 /// Who resigns; by default the person (the one to move if both sides are people).
@@ -143,7 +161,7 @@ pub async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
     body: axum::body::Bytes,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Published> {
     let side_name = if body.iter().all(u8::is_ascii_whitespace) {
         None
     } else {
@@ -151,12 +169,12 @@ pub async fn resign(
             .map_err(|error| ApiError::bad_request(format!("cannot read the body: {error}")))?
             .side
     };
-    let shared = open(&state, &id)?;
-    let mut live = lock(&shared);
+    let shared = open(&state, &id).await?;
+    let mut live = shared.lock().await;
     if live.status().is_finished() {
         return Err(ApiError::conflict("the game is already over"));
     }
-    let to_move = live.session.side_to_move();
+    let to_move = live.record.side_to_move();
     let loser = match side_name.as_deref() {
         Some("first") => ply_search::Side::First,
         Some("second") => ply_search::Side::Second,
@@ -173,9 +191,6 @@ pub async fn resign(
         return Err(ApiError::conflict("only a person resigns"));
     }
     live.cancel_thinking();
-    live.result = Some(StoredResult {
-        winner: Some(side_key(loser.opponent()).to_string()),
-        reason: "resignation".to_string(),
-    });
-    commit(&state, &shared, &mut live)
+    live.resign(loser);
+    commit(&state, &shared, &mut live).await
 }

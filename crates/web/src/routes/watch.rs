@@ -14,7 +14,7 @@ use tokio_stream::wrappers::BroadcastStream;
 
 use super::game_id;
 use crate::error::{ApiError, ApiResult};
-use crate::live::{Purpose, lock};
+use crate::live::Purpose;
 use crate::state::AppState;
 use crate::think;
 
@@ -23,12 +23,13 @@ async fn begin(
     id: String,
     purpose: Purpose,
 ) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
-    let shared = state.0.games.get(game_id(&id)?, &state.0.store)?;
-    let mut live = lock(&shared);
+    let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
+    let mut live = shared.lock().await;
     if purpose == Purpose::Hint && !live.human_to_move() {
         return Err(ApiError::conflict("a hint is for a person to move"));
     }
     let think_id = think::start(&state, &shared, &mut live, purpose)?;
+    live.publish();
     Ok((
         StatusCode::ACCEPTED,
         Json(serde_json::json!({ "think_id": think_id, "purpose": purpose })),
@@ -53,8 +54,8 @@ pub async fn stop(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<serde_json::Value>> {
-    let shared = state.0.games.get(game_id(&id)?, &state.0.store)?;
-    let live = lock(&shared);
+    let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
+    let live = shared.lock().await;
     let stopped = match &live.thinking {
         Some(thinking) => {
             thinking.control.stop();
@@ -69,18 +70,18 @@ pub async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>> {
-    let shared = state.0.games.get(game_id(&id)?, &state.0.store)?;
+    let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
     let (first, receiver) = {
-        let mut live = lock(&shared);
-        think::continue_game(&state, &shared, &mut live);
+        let mut live = shared.lock().await;
+        // A game reopened after a restart may be waiting for the computer.
+        let state = if think::continue_game(&state, &shared, &mut live) {
+            live.publish()
+        } else {
+            live.current()
+        };
+        // Subscribed under the lock, after the state it is given: nothing missed, nothing twice.
         let receiver = live.events.subscribe();
-        let mut first: Vec<String> = vec![
-            serde_json::json!({
-                "type": "state",
-                "state": serde_json::to_value(live.state()).unwrap_or_default(),
-            })
-            .to_string(),
-        ];
+        let mut first: Vec<String> = vec![state.event().to_string()];
         first.extend(live.log.iter().map(|text| text.to_string()));
         (first, receiver)
     };

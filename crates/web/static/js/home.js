@@ -1,11 +1,13 @@
-// The home page: choose a game (and its size and rule), your side, the computer's level
-// and time per move; then play. Games in progress are listed to resume.
+// The home page: choose a game (and its options, as the catalogue gives them from the
+// game's spec, and optionally a start position), your side, the computer's level and time
+// per move; then play. Games in progress are listed to resume.
 
 import { api } from './api.js';
 import { h, replace } from './dom.js';
 import { t, sideName, gameTitle } from './i18n.js';
 import { navigate } from './app.js';
 import { drawBoard } from './board.js';
+import { optionFields, readOptions } from './options.js';
 
 const PREFS = 'ply.newgame';
 
@@ -51,7 +53,8 @@ export function mount(root) {
 
   function previewBoard(g) {
     // An empty board of the game's kind, small: the catalogue gives kind and start position only.
-    const size = g.sizes ? Math.min(g.sizes.default, 9) : null;
+    const range = (g.options || []).find((o) => o.name === 'size' && o.type === 'range');
+    const size = range ? Math.min(range.default, 9) : null;
     const dims = { cells: [3, 3], points: [size || 9, size || 9], checkered: [8, 8], river_and_palaces: [9, 10] }[g.board_kind] || [3, 3];
     const view = { files: dims[0], ranks: dims[1], kind: g.board_kind, cells: new Array(dims[0] * dims[1]).fill(null), file_labels: [], rank_labels: [], last_move: [], check: null };
     return drawBoard(view, { label: g.title });
@@ -64,8 +67,12 @@ export function mount(root) {
     if (!g) return;
     const sides = g.side_names || ['first', 'second'];
     const field = (label, control) => h('label', { class: 'field' }, h('span', { class: 'field-label', text: label }), control);
-    const sizeInput = g.sizes ? h('input', { type: 'number', name: 'size', min: g.sizes.min, max: g.sizes.max, value: prefs.game === name && prefs.size ? prefs.size : g.sizes.default, required: true }) : null;
-    const ruleSelect = g.rules.length ? h('select', { name: 'rule' }, g.rules.map((r) => h('option', { value: r, selected: prefs.rule === r, text: t(`rule.${r}`) }))) : null;
+    const saved = prefs.game === name && prefs.options ? prefs.options : {};
+    const options = optionFields(g.options, saved);
+    const position = h('input', { name: 'position', id: 'new-position', autocomplete: 'off', spellcheck: 'false', placeholder: g.start_position || '' });
+    const positionField = h('details', { class: 'field position-field' },
+      h('summary', { class: 'field-label', text: t('home.position') }),
+      h('label', { for: 'new-position', class: 'muted small', text: t('home.positionHelp') }), position);
     const human = h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('home.side') },
       ['first', 'second', 'both'].map((value) => h('label', {},
         h('input', { type: 'radio', name: 'human', value, checked: (prefs.human || 'first') === value }),
@@ -87,11 +94,11 @@ export function mount(root) {
     replace(form,
       h('h2', { text: gameTitle(g.name, g.title) }),
       h('div', { class: 'fields' },
-        sizeInput ? field(t('home.size', { min: g.sizes.min, max: g.sizes.max }), sizeInput) : null,
-        ruleSelect ? field(t('home.rule'), ruleSelect) : null,
+        options,
         h('fieldset', { class: 'field' }, h('legend', { class: 'field-label', text: t('home.side') }), human),
         h('fieldset', { class: 'field' }, h('legend', { class: 'field-label', text: t('home.level') }), level, levelHelp),
-        timeField),
+        timeField,
+        positionField),
       h('div', { class: 'actions' }, h('button', { class: 'btn primary big', type: 'submit', 'data-action': 'start', text: t('home.start') })),
       h('p', { class: 'error', role: 'alert' }));
     form.querySelectorAll('input[name=level]').forEach((input) => input.addEventListener('change', syncLevel));
@@ -107,9 +114,11 @@ export function mount(root) {
       level: data.get('level') || 'strong',
       movetime_ms: Number(data.get('movetime_ms') || 1000),
     };
-    if (data.get('size')) body.size = Number(data.get('size'));
-    if (data.get('rule')) body.rule = data.get('rule');
+    const g = catalog.find((x) => x.name === chosen);
+    body.options = readOptions(form, g ? g.options : []);
     localStorage.setItem(PREFS, JSON.stringify(body));
+    const position = (data.get('position') || '').trim();
+    if (position) body.position = position;
     try {
       const created = await api('POST', '/api/games', body);
       navigate(`/play/${created.id}`);

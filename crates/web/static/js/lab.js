@@ -7,6 +7,7 @@ import { h, replace, number } from './dom.js';
 import { t, gameTitle } from './i18n.js';
 import { createTreeView } from './tree.js';
 import { scoreText } from './log.js';
+import { optionFields, readOptions } from './options.js';
 
 // Suggested positions: the seed tutorial's tic-tac-toe example, else the start.
 const PRESETS = { tictactoe: [['x2/1o1/2x o', 6], ['', 9]] };
@@ -39,14 +40,14 @@ export function mount(root, _match, query) {
       text: text ? text : t('lab.empty') }));
     const depthInput = h('input', { type: 'number', name: 'depth', id: 'lab-depth', min: 1, max: 12, value: depth || preset[1], required: true });
     const level = h('select', { name: 'level', id: 'lab-level' }, ['classic', 'strong'].map((v) => h('option', { value: v, text: t(`level.${v}`) })));
-    const size = g.sizes ? h('input', { type: 'number', name: 'size', min: g.sizes.min, max: g.sizes.max, value: query.get('size') || Math.min(g.sizes.default, 9) }) : null;
-    const rule = g.rules.length ? h('select', { name: 'rule' }, g.rules.map((r) => h('option', { value: r, selected: query.get('rule') === r, text: t(`rule.${r}`) }))) : null;
+    // Option values from the link (a game's page links here with its options); small boards by default.
+    const given = Object.fromEntries((g.options || []).map((o) => [o.name, query.get(o.name) ?? undefined]));
+    const options = optionFields(g.options, given, 9);
     const field = (label, control, id) => h('label', { class: 'field', for: id }, h('span', { class: 'field-label', text: label }), control);
     replace(form,
       h('div', { class: 'fields row' },
         field(t('lab.game'), gameSelect, 'lab-game'),
-        size ? field(t('home.size', { min: g.sizes.min, max: g.sizes.max }), size) : null,
-        rule ? field(t('home.rule'), rule) : null,
+        options,
         field(t('lab.depth'), depthInput, 'lab-depth'),
         field(t('lab.level'), level, 'lab-level')),
       h('div', { class: 'fields' }, field(t('lab.position'), positionInput, 'lab-position'), presets.length ? h('div', { class: 'presets' }, h('span', { class: 'muted', text: t('lab.presets') }), presets) : null),
@@ -57,8 +58,8 @@ export function mount(root, _match, query) {
     event.preventDefault();
     const data = new FormData(form);
     const body = { game: data.get('game'), depth: Number(data.get('depth')), level: data.get('level'), position: data.get('position') || null };
-    if (data.get('size')) body.size = Number(data.get('size'));
-    if (data.get('rule')) body.rule = data.get('rule');
+    const g = catalog.find((x) => x.name === body.game);
+    body.options = readOptions(form, g ? g.options : []);
     for (const view of views) view.stop();
     views = [];
     replace(results, h('p', { class: 'thinking on' }, h('span', { class: 'spinner' }), t('lab.running')));

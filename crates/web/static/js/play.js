@@ -8,6 +8,7 @@ import { drawBoard, pieceIcon } from './board.js';
 import { t, sideName, reasonText, gameTitle } from './i18n.js';
 import { createLog } from './log.js';
 import { navigate } from './app.js';
+import { optionsQuery } from './options.js';
 
 export function mount(root, [id]) {
   const flipKey = `ply.flip.${id}`;
@@ -79,9 +80,16 @@ export function mount(root, [id]) {
     }
   }
 
+  // A typed move goes as text (the server reads it once); a clicked one as its id, with
+  // the number of moves the page saw, so a move meant for another position is refused.
   async function play(name) {
     ctx.selected = null; ctx.hint = null;
     await act('moves', { move: name });
+  }
+
+  async function playMove(move) {
+    ctx.selected = null; ctx.hint = null;
+    await act('moves', { id: move.id, ply: ctx.state.history.length });
   }
 
   async function newGame() {
@@ -89,7 +97,7 @@ export function mount(root, [id]) {
     if (!s) return;
     const human = s.players.first === 'human' && s.players.second === 'human' ? 'both' : (s.players.first === 'human' ? 'first' : 'second');
     try {
-      const created = await api('POST', '/api/games', { game: s.game, size: s.options.size, rule: s.options.rule, human, level: s.players.level, movetime_ms: s.players.movetime_ms });
+      const created = await api('POST', '/api/games', { game: s.game, options: s.options, human, level: s.players.level, movetime_ms: s.players.movetime_ms });
       navigate(`/play/${created.id}`);
     } catch (error) { showError(error); }
   }
@@ -144,23 +152,30 @@ export function mount(root, [id]) {
     if (!s || ctx.review !== null || !s.human_to_move || s.thinking && s.thinking.purpose === 'move') return;
     ctx.cursor = cell;
     const placing = s.legal.filter((m) => m.from === null && m.to === cell);
-    if (placing.length) { play(placing[0].name); return; }
+    if (placing.length) { playMove(placing[0]); return; }
     if (ctx.selected !== null) {
+      // Clicking the selected piece again plays a move that leaves it where it is (a
+      // Chess960 king castling in place); several moves between two cells are chosen from.
       const moves = s.legal.filter((m) => m.from === ctx.selected && m.to === cell);
-      if (moves.length === 1) { play(moves[0].name); return; }
-      if (moves.length > 1) { choosePromotion(moves); return; }
+      if (moves.length === 1) { playMove(moves[0]); return; }
+      if (moves.length > 1) { chooseMove(moves); return; }
     }
     ctx.selected = movesFrom(cell).length ? (ctx.selected === cell ? null : cell) : null;
     render();
   }
 
-  function choosePromotion(moves) {
+  // Several moves between the same two cells: promotions (shown as the pieces) or, in
+  // Chess960, a king step and castling (shown as their names).
+  function chooseMove(moves) {
     const s = ctx.state;
-    const dialog = h('dialog', { class: 'dialog promotion', 'aria-label': t('play.promote') });
+    const promoting = moves.every((m) => m.promotion);
+    const heading = promoting ? t('play.promote') : t('play.choose');
+    const dialog = h('dialog', { class: promoting ? 'dialog promotion' : 'dialog promotion choose', 'aria-label': heading });
     const close = () => { dialog.close(); dialog.remove(); };
-    replace(dialog, h('h2', { text: t('play.promote') }), h('div', { class: 'promotion-choices' },
-      moves.map((m) => h('button', { class: 'promo', type: 'button', title: m.display, 'data-move': m.name, onclick: () => { close(); play(m.name); } },
-        pieceIcon(s.board, { side: s.board.to_move, kind: m.promotion || '?', symbol: m.promotion || '?' }), h('span', { class: 'sr-only', text: m.display })))),
+    replace(dialog, h('h2', { text: heading }), h('div', { class: 'promotion-choices' },
+      moves.map((m) => h('button', { class: promoting ? 'promo' : 'btn', type: 'button', title: m.display, 'data-move': m.name, onclick: () => { close(); playMove(m); } },
+        promoting ? pieceIcon(s.board, { side: s.board.to_move, kind: m.promotion, symbol: m.promotion }) : null,
+        h('span', { class: promoting ? 'sr-only' : '', text: m.display })))),
       h('button', { class: 'btn', type: 'button', onclick: () => { close(); ctx.selected = null; render(); }, text: t('common.cancel') }));
     dialog.addEventListener('cancel', () => { dialog.remove(); ctx.selected = null; render(); });
     document.body.append(dialog);
@@ -214,7 +229,7 @@ export function mount(root, [id]) {
     moveInput.placeholder = interactive ? t('play.typeHint', { example: (s.legal[0] || {}).display || '' }) : '';
     replace(links,
       h('a', { class: 'btn ghost', href: `/api/games/${id}/export`, download: '', 'data-action': 'export', text: t('play.export') }),
-      h('a', { class: 'btn ghost', href: `/lab?game=${encodeURIComponent(s.game)}&position=${encodeURIComponent(s.position)}${s.options.size ? `&size=${s.options.size}` : ''}${s.options.rule ? `&rule=${encodeURIComponent(s.options.rule)}` : ''}`, 'data-link': true, text: t('play.openLab') }),
+      h('a', { class: 'btn ghost', href: `/lab?game=${encodeURIComponent(s.game)}&position=${encodeURIComponent(s.position)}${optionsQuery(s.options)}`, 'data-link': true, text: t('play.openLab') }),
       h('a', { class: 'btn ghost', href: '/games', 'data-link': true, text: t('play.allGames') }));
     if (!computerThinking && ctx.timer) { clearInterval(ctx.timer); ctx.timer = null; }
   }
