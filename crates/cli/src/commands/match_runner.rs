@@ -18,11 +18,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ply_games::{GameOptions, GameSpec, Session, Status};
 use ply_search::{Limits, Side};
 
-use super::match_record::{GameTags, first_halves, tagged};
 use crate::args::{EngineArgs, GameArgs, LimitArgs, default_limits};
-use crate::contestants::{self, Clocks, Contestant, ContestantError, MoveRequest};
-use crate::elo::{Sprt, Tally, Verdict, estimate, format_elo};
-use crate::players::PlayerSpec;
+use crate::r#match::contestants::{self, Clocks, Contestant, ContestantError, MoveRequest};
+use crate::r#match::elo::{Sprt, Tally, Verdict, estimate, format_elo};
+use crate::r#match::players::PlayerSpec;
+use crate::r#match::record::{GameTags, first_halves, tagged};
 
 /// Arguments of `ply match`.
 #[derive(Args, Debug)]
