@@ -20,9 +20,10 @@ use ply_search::{Limits, Side};
 
 use crate::args::{EngineArgs, GameArgs, LimitArgs, default_limits};
 use crate::r#match::contestants::{self, Clocks, Contestant, ContestantError, MoveRequest};
-use crate::r#match::elo::{Sprt, Tally, Verdict, estimate, format_elo};
+use crate::r#match::elo::{Tally, estimate, format_elo};
 use crate::r#match::players::PlayerSpec;
 use crate::r#match::record::{GameTags, first_halves, tagged};
+use crate::r#match::sprt::{Sprt, Verdict};
 
 /// Arguments of `ply match`.
 #[derive(Args, Debug)]

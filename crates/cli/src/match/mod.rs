@@ -5,3 +5,4 @@ pub mod contestants;
 pub mod elo;
 pub mod players;
 pub mod record;
+pub mod sprt;
