@@ -2,9 +2,7 @@
 
 mod args;
 mod commands;
-mod contestants;
-mod elo;
-mod players;
+mod r#match;
 mod render;
 
 use std::process::ExitCode;

@@ -3,7 +3,6 @@
 pub mod analyze;
 pub mod bench;
 pub mod gomocup;
-pub mod match_record;
 pub mod match_runner;
 pub mod menu;
 pub mod perft;

@@ -5,7 +5,7 @@ use ply_games::{GameOptions, GameSpec, Session};
 use ply_search::{Clock, EngineOptions, Limits, SearchControl};
 
 use super::{Contestant, ContestantError, MoveRequest, Proposal};
-use crate::players::PlySpec;
+use crate::r#match::players::PlySpec;
 
 /// ply's own player.
 pub struct Internal {

@@ -9,7 +9,7 @@ use ply_search::Side;
 
 use super::external::{Process, move_deadline, shift_ranks};
 use super::{Contestant, ContestantError, MoveRequest, Proposal};
-use crate::players::ProgramSpec;
+use crate::r#match::players::ProgramSpec;
 
 /// A UCI program.
 pub struct Uci {

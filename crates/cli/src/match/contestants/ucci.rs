@@ -8,7 +8,7 @@ use ply_games::Session;
 use super::external::Process;
 use super::uci::{best_move, go_line, position_line};
 use super::{Contestant, ContestantError, MoveRequest, Proposal};
-use crate::players::ProgramSpec;
+use crate::r#match::players::ProgramSpec;
 
 /// A UCCI program.
 pub struct Ucci {

@@ -14,7 +14,7 @@ use ply_search::{EngineOptions, Limits};
 
 pub use external::Protocol;
 
-use crate::players::PlayerSpec;
+use crate::r#match::players::PlayerSpec;
 
 /// The clocks when a game is played with a time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use std::time::Duration;
 use ply_games::{Algorithm, Level, ThinkRequest};
 use ply_search::{EngineOptions, Limits};
 
-use crate::contestants::Protocol;
+use super::contestants::Protocol;
 
 /// A player in a match.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use ply_games::{GameOptions, GameSpec};
 
 use super::{Contestant, ContestantError};
-use crate::players::ProgramSpec;
+use crate::r#match::players::ProgramSpec;
 
 /// The protocols ply speaks to other programs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,158 @@
+//! Where the games of a match start: random plies from the start (seeded, each pair's
+//! opening different while the game allows) or the lines of a file, each a position (FEN,
+//! EPD, board string) or a list of moves. Not who plays them (the schedule).
+
+use std::collections::HashSet;
+
+use anyhow::{Context, anyhow, bail};
+use ply_games::{GameOptions, GameSpec};
+
+use super::{Match, new_session};
+
+/// Where a game starts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Opening {
+    /// A start position other than the game's own.
+    pub position: Option<String>,
+    /// Moves played from it, by name.
+    pub moves: Vec<String>,
+}
+
+impl Opening {
+    /// The opening for people: position, moves or both.
+    pub fn describe(&self) -> String {
+        match &self.position {
+            Some(position) if self.moves.is_empty() => position.clone(),
+            Some(position) => format!("{position} + {}", self.moves.join(" ")),
+            None => self.moves.join(" "),
+        }
+    }
+}
+
+/// The openings of every pair.
+pub fn openings(plan: &Match, pairs: usize) -> anyhow::Result<Vec<Opening>> {
+    let (spec, options) = (plan.spec, &plan.options);
+    let source = plan.openings.trim();
+    let plies = if source == "random" {
+        Some(spec.opening_plies)
+    } else if let Some(count) = source.strip_prefix("random:") {
+        Some(
+            count
+                .parse::<u32>()
+                .map_err(|_| anyhow!("--openings random:N needs a whole number, not '{count}'"))?,
+        )
+    } else {
+        None
+    };
+    if let Some(plies) = plies {
+        return random_openings(spec, options, pairs, plies, plan.seed);
+    }
+    let text = std::fs::read_to_string(source).with_context(|| {
+        format!("--openings: cannot read '{source}' (or say random or random:N)")
+    })?;
+    let mut book = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        book.push(
+            read_opening(spec, options, line)
+                .with_context(|| format!("{source}:{}", number + 1))?,
+        );
+    }
+    if book.is_empty() {
+        bail!("{source} holds no openings");
+    }
+    Ok((0..pairs)
+        .map(|pair| book[pair % book.len()].clone())
+        .collect())
+}
+
+fn read_opening(spec: &GameSpec, options: &GameOptions, line: &str) -> anyhow::Result<Opening> {
+    let mut session = new_session(spec, options)?;
+    let position_error = match session.set_position(line) {
+        Ok(()) => {
+            return Ok(Opening {
+                position: Some(line.to_string()),
+                moves: Vec::new(),
+            });
+        }
+        Err(error) => error,
+    };
+    let mut session = new_session(spec, options)?;
+    let mut moves = Vec::new();
+    for text in line.split_whitespace() {
+        match session.play(text) {
+            Ok(mv) => moves.push(mv.name),
+            Err(move_error) => {
+                bail!("neither a position ({position_error}) nor a list of moves ({move_error})")
+            }
+        }
+    }
+    Ok(Opening {
+        position: None,
+        moves,
+    })
+}
+
+/// A small deterministic generator (SplitMix64) for openings.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound.max(1) as u64) as usize
+    }
+}
+
+fn random_openings(
+    spec: &GameSpec,
+    options: &GameOptions,
+    pairs: usize,
+    plies: u32,
+    seed: u64,
+) -> anyhow::Result<Vec<Opening>> {
+    let mut random = Random(seed);
+    let mut seen = HashSet::new();
+    let mut openings = Vec::with_capacity(pairs);
+    for _ in 0..pairs {
+        let mut chosen = None;
+        for _attempt in 0..50 {
+            let mut session = new_session(spec, options)?;
+            let mut moves = Vec::new();
+            for _ in 0..plies {
+                let candidates = session.opening_candidates();
+                if candidates.is_empty() {
+                    break;
+                }
+                let pick = &candidates[random.below(candidates.len())];
+                session.play(pick)?;
+                moves.push(pick.clone());
+            }
+            if session.status().is_finished() {
+                continue;
+            }
+            let opening = Opening {
+                position: options.position.clone(),
+                moves,
+            };
+            let fresh = seen.insert(opening.clone());
+            chosen = Some(opening);
+            if fresh {
+                break;
+            }
+        }
+        openings.push(
+            chosen.ok_or_else(|| anyhow!("could not find an opening that leaves the game open"))?,
+        );
+    }
+    Ok(openings)
+}

@@ -1,0 +1,305 @@
+//! What a match tells: the first line (players, games, limits, openings), a running score
+//! while it plays (a progress bar, or a line a game without a terminal), every game written
+//! to `--out`, and at the end W/D/L, score, Elo, the pairs, the SPRT verdict and each
+//! player's figures (moves, thinking time, time losses, illegal moves, failures).
+
+use std::fs::File;
+use std::io::Write;
+use std::ops::ControlFlow;
+
+use anyhow::anyhow;
+use indicatif::{ProgressBar, ProgressStyle};
+use ply_search::{Limits, Side};
+
+use super::Match;
+use super::elo::{Tally, estimate, format_elo};
+use super::record::{GameTags, first_halves, tagged};
+use super::sprt::Verdict;
+
+/// Per-player figures of one game or a whole match, indexed [A, B].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Figures {
+    /// Moves asked for.
+    pub moves: [u64; 2],
+    /// Time spent on them.
+    pub think_ms: [u64; 2],
+    /// The longest one.
+    pub longest_ms: [u64; 2],
+    /// Most a move went past its movetime.
+    pub overshoot_ms: [u64; 2],
+    /// Games lost on time.
+    pub time_losses: [u32; 2],
+    /// Games lost by an illegal move.
+    pub illegal_moves: [u32; 2],
+    /// Games lost by a failure (a crash, a broken protocol).
+    pub failures: [u32; 2],
+}
+
+impl Figures {
+    fn add(&mut self, other: &Figures) {
+        for player in 0..2 {
+            self.moves[player] += other.moves[player];
+            self.think_ms[player] += other.think_ms[player];
+            self.longest_ms[player] = self.longest_ms[player].max(other.longest_ms[player]);
+            self.overshoot_ms[player] = self.overshoot_ms[player].max(other.overshoot_ms[player]);
+            self.time_losses[player] += other.time_losses[player];
+            self.illegal_moves[player] += other.illegal_moves[player];
+            self.failures[player] += other.failures[player];
+        }
+    }
+}
+
+/// One finished game.
+pub struct Record {
+    /// A's points in halves: 2 win, 1 draw, 0 loss.
+    pub a_halves: usize,
+    /// The side A played.
+    pub a_side: Side,
+    /// Why the game ended.
+    pub reason: String,
+    /// The game in the game's own export format.
+    pub export: String,
+    /// The players' figures in this game.
+    pub figures: Figures,
+}
+
+/// Prints the match's first line.
+pub fn print_header(plan: &Match, pairs: usize) {
+    let control = match plan.tc {
+        Some(tc) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
+        None => describe_limits(&plan.limits),
+    };
+    println!(
+        "{} · {} vs {} · {} games ({pairs} pair{}) · {control} · openings: {}",
+        plan.title,
+        plan.a,
+        plan.b,
+        pairs * 2,
+        if pairs == 1 { "" } else { "s" },
+        plan.openings
+    );
+}
+
+fn describe_limits(limits: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(depth) = limits.depth {
+        parts.push(format!("depth {depth}"));
+    }
+    if let Some(time) = limits.movetime {
+        parts.push(format!("{} ms per move", time.as_millis()));
+    }
+    if let Some(nodes) = limits.nodes {
+        parts.push(format!("{nodes} nodes per move"));
+    }
+    if parts.is_empty() {
+        "each player's own limits".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The match so far: results, figures, the SPRT's verdict, the progress shown, the games
+/// file and the first failure.
+pub struct Standings<'a> {
+    plan: &'a Match,
+    pairs: usize,
+    tally: Tally,
+    /// A's halves in each pair's finished games.
+    pair_halves: Vec<Vec<usize>>,
+    figures: Figures,
+    verdict: Verdict,
+    progress: ProgressBar,
+    out: Option<File>,
+    failure: Option<anyhow::Error>,
+}
+
+impl<'a> Standings<'a> {
+    /// Nothing played yet; `out` receives every game.
+    pub fn new(plan: &'a Match, pairs: usize, out: Option<File>) -> Self {
+        let progress = ProgressBar::new((pairs * 2) as u64);
+        progress.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed}]")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        Standings {
+            plan,
+            pairs,
+            tally: Tally::default(),
+            pair_halves: vec![Vec::new(); pairs],
+            figures: Figures::default(),
+            verdict: Verdict::Continue,
+            progress,
+            out,
+            failure: None,
+        }
+    }
+
+    /// Takes in a finished game of pair `pair` (or keeps a failure, the first one); `Break`
+    /// once the SPRT has decided and no further pair should start.
+    pub fn take(&mut self, game: anyhow::Result<(usize, Record)>) -> ControlFlow<()> {
+        let (pair, record) = match game {
+            Ok(game) => game,
+            Err(error) => {
+                self.failure.get_or_insert(error);
+                return ControlFlow::Continue(());
+            }
+        };
+        let flow = self.count(pair, &record);
+        self.write(pair, &record);
+        self.show(&record);
+        flow
+    }
+
+    /// Adds the game to the results, and a finished pair to the pairs and the SPRT.
+    fn count(&mut self, pair: usize, record: &Record) -> ControlFlow<()> {
+        let tally = &mut self.tally;
+        match record.a_halves {
+            2 => tally.wins += 1,
+            1 => tally.draws += 1,
+            _ => tally.losses += 1,
+        }
+        self.figures.add(&record.figures);
+        let halves = &mut self.pair_halves[pair];
+        halves.push(record.a_halves);
+        if halves.len() == 2 {
+            tally.add_pair(halves.iter().sum());
+            if let Some(sprt) = &self.plan.sprt
+                && self.verdict == Verdict::Continue
+            {
+                self.verdict = sprt.verdict(tally);
+                if self.verdict != Verdict::Continue {
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Writes the game to the games file, if there is one.
+    fn write(&mut self, pair: usize, record: &Record) {
+        let Some(file) = self.out.as_mut() else {
+            return;
+        };
+        let plan = self.plan;
+        let (first, second) = if record.a_side == Side::First {
+            (plan.a.to_string(), plan.b.to_string())
+        } else {
+            (plan.b.to_string(), plan.a.to_string())
+        };
+        let tags = GameTags {
+            first: &first,
+            second: &second,
+            round: format!(
+                "{}.{}",
+                pair + 1,
+                if record.a_side == Side::First { 1 } else { 2 }
+            ),
+            first_halves: first_halves(record.a_halves, record.a_side),
+            termination: &record.reason,
+        };
+        if let Err(error) = writeln!(file, "{}", tagged(&record.export, &tags)) {
+            self.failure
+                .get_or_insert(anyhow!("cannot write the games file: {error}"));
+        }
+    }
+
+    /// Moves the progress bar on, or prints a line for the game where there is no bar.
+    fn show(&self, record: &Record) {
+        let (progress, tally) = (&self.progress, &self.tally);
+        progress.inc(1);
+        if progress.is_hidden() {
+            // No terminal to draw a bar on (a log file, CI): a line a game, as
+            // tournament managers print.
+            eprintln!(
+                "game {} of {}: {} · {}, A scores {} · +{} ={} -{}",
+                progress.position(),
+                self.pairs * 2,
+                if record.a_side == Side::First {
+                    "A first"
+                } else {
+                    "B first"
+                },
+                record.reason,
+                match record.a_halves {
+                    2 => "1",
+                    1 => "½",
+                    _ => "0",
+                },
+                tally.wins,
+                tally.draws,
+                tally.losses
+            );
+        }
+        progress.set_message(format!(
+            "+{} ={} -{}",
+            tally.wins, tally.draws, tally.losses
+        ));
+    }
+
+    /// Ends the match: the first failure, if any, else the report.
+    pub fn finish(self) -> anyhow::Result<()> {
+        self.progress.finish_and_clear();
+        if let Some(error) = self.failure {
+            return Err(error);
+        }
+        report(self.plan, &self.tally, &self.figures, self.verdict);
+        Ok(())
+    }
+}
+
+fn report(plan: &Match, tally: &Tally, figures: &Figures, verdict: Verdict) {
+    let estimate = estimate(tally);
+    println!(
+        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+        plan.a,
+        plan.b,
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.score(),
+        tally.games()
+    );
+    println!(
+        "Elo difference: {} (95%: {} .. {})  LOS: {:.1}%",
+        format_elo(estimate.elo),
+        format_elo(estimate.low),
+        format_elo(estimate.high),
+        estimate.los * 100.0
+    );
+    println!(
+        "Pairs by points for {} (0, ½, 1, 1½, 2): {}",
+        plan.a,
+        tally.pairs.map(|n| n.to_string()).join(" ")
+    );
+    if let Some(sprt) = &plan.sprt {
+        let (lower, upper) = sprt.bounds();
+        let outcome = match verdict {
+            Verdict::AcceptH1 => "H1 accepted",
+            Verdict::AcceptH0 => "H0 accepted",
+            Verdict::Continue => "no decision yet",
+        };
+        println!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({lower:.2}, {upper:.2}) · {outcome}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.llr(tally)
+        );
+    }
+    for (player, label) in [&plan.a, &plan.b].iter().enumerate() {
+        println!(
+            "{label}: {} moves, {} ms per move on average, longest {} ms, worst overshoot {} ms, \
+             {} time losses, {} illegal moves, {} failures",
+            figures.moves[player],
+            figures.think_ms[player]
+                .checked_div(figures.moves[player])
+                .unwrap_or(0),
+            figures.longest_ms[player],
+            figures.overshoot_ms[player],
+            figures.time_losses[player],
+            figures.illegal_moves[player],
+            figures.failures[player]
+        );
+    }
+}
