@@ -137,8 +137,7 @@ pub fn game_option_flags(options: &GameOptions) -> Vec<String> {
         match value {
             OptionValue::Flag(true) => flags.push(format!("--{name}")),
             OptionValue::Flag(false) => {}
-            OptionValue::Int(number) => flags.extend([format!("--{name}"), number.to_string()]),
-            OptionValue::Text(text) => flags.extend([format!("--{name}"), text.clone()]),
+            value => flags.extend([format!("--{name}"), value.plain()]),
         }
     }
     flags

@@ -74,7 +74,9 @@ fn parse() -> Cli {
     }
     let matches = command.get_matches();
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
-    if let Some((_, sub)) = matches.subcommand() {
+    if let Some((name, sub)) = matches.subcommand()
+        && WITH_GAME_OPTIONS.contains(&name)
+    {
         let options = args::read_game_options(sub);
         match &mut cli.command {
             Some(Command::Play(args)) => args.game.options = options,

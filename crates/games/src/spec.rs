@@ -128,6 +128,17 @@ pub enum OptionValue {
     Text(String),
 }
 
+impl OptionValue {
+    /// The value as typed, without quotes: `true`, `15`, `renju`.
+    pub fn plain(&self) -> String {
+        match self {
+            OptionValue::Flag(flag) => flag.to_string(),
+            OptionValue::Int(number) => number.to_string(),
+            OptionValue::Text(text) => text.clone(),
+        }
+    }
+}
+
 impl fmt::Display for OptionValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -14,7 +14,7 @@ use crate::args::{EngineArgs, GameArgs, LimitArgs, default_limits};
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
     #[command(flatten)]
-    game: GameArgs,
+    pub game: GameArgs,
     /// Moves to play from the position first, separated by spaces.
     #[arg(long)]
     moves: Option<String>,

@@ -13,7 +13,7 @@ use crate::r#match::{self, Match, PlayerSpec, Sprt, TimeControl};
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     #[command(flatten)]
-    game: GameArgs,
+    pub game: GameArgs,
     /// Player A: classic, strong, minimax, alphabeta or engine, optionally with
     /// :key=value,… (level, algorithm, depth, movetime, nodes, threads, hash); or another
     /// program: uci:cmd=PROGRAM[,option.NAME=VALUE…][,name=LABEL] (also ucci:, gomocup:).
@@ -65,14 +65,14 @@ pub struct MatchArgs {
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let spec = args.game.spec()?;
     let options = args.game.options();
-    spec.new_session(&options)?;
+    let title = spec.new_game(&options)?.title();
     if args.tc.is_some() && !args.limits.is_empty() {
         bail!("--tc and --depth/--movetime/--nodes exclude each other");
     }
     r#match::run(&Match {
         spec,
         options,
-        title: args.game.session()?.title(),
+        title,
         a: args.a.clone(),
         b: args.b.clone(),
         games: args.games,

@@ -12,7 +12,7 @@ use crate::args::GameArgs;
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     #[command(flatten)]
-    game: GameArgs,
+    pub game: GameArgs,
     /// Depth in plies.
     depth: u32,
     /// Print the leaves below each root move.

@@ -18,7 +18,7 @@ use std::fs::File;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use ply_games::{GameOptions, GameSpec, Session};
+use ply_games::{GameOptions, GameSpec, Record};
 use ply_search::{EngineOptions, Limits};
 
 pub use players::PlayerSpec;
@@ -81,6 +81,6 @@ pub fn run(plan: &Match) -> anyhow::Result<()> {
 }
 
 /// A new game of the match's settings.
-fn new_session(spec: &GameSpec, options: &GameOptions) -> anyhow::Result<Box<dyn Session>> {
-    Ok(spec.new_session(options)?)
+fn new_game(spec: &GameSpec, options: &GameOptions) -> anyhow::Result<Box<dyn Record>> {
+    Ok(spec.new_game(options)?)
 }

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use anyhow::{Context, anyhow, bail};
 use ply_games::{GameOptions, GameSpec};
 
-use super::{Match, new_session};
+use super::{Match, new_game};
 
 /// Where a game starts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,7 +70,7 @@ pub fn openings(plan: &Match, pairs: usize) -> anyhow::Result<Vec<Opening>> {
 }
 
 fn read_opening(spec: &GameSpec, options: &GameOptions, line: &str) -> anyhow::Result<Opening> {
-    let mut session = new_session(spec, options)?;
+    let mut session = new_game(spec, options)?;
     let position_error = match session.set_position(line) {
         Ok(()) => {
             return Ok(Opening {
@@ -80,11 +80,11 @@ fn read_opening(spec: &GameSpec, options: &GameOptions, line: &str) -> anyhow::R
         }
         Err(error) => error,
     };
-    let mut session = new_session(spec, options)?;
+    let mut session = new_game(spec, options)?;
     let mut moves = Vec::new();
     for text in line.split_whitespace() {
-        match session.play(text) {
-            Ok(mv) => moves.push(mv.name),
+        match session.play_text(text) {
+            Ok(mv) => moves.push(mv.name.clone()),
             Err(move_error) => {
                 bail!("neither a position ({position_error}) nor a list of moves ({move_error})")
             }
@@ -126,16 +126,15 @@ fn random_openings(
     for _ in 0..pairs {
         let mut chosen = None;
         for _attempt in 0..50 {
-            let mut session = new_session(spec, options)?;
+            let mut session = new_game(spec, options)?;
             let mut moves = Vec::new();
             for _ in 0..plies {
                 let candidates = session.opening_candidates();
                 if candidates.is_empty() {
                     break;
                 }
-                let pick = &candidates[random.below(candidates.len())];
-                session.play(pick)?;
-                moves.push(pick.clone());
+                let pick = candidates[random.below(candidates.len())];
+                moves.push(session.play(pick)?.name.clone());
             }
             if session.status().is_finished() {
                 continue;

@@ -10,10 +10,10 @@ use anyhow::Context;
 use ply_games::Status;
 use ply_search::Side;
 
-use super::contestants::{Clocks, Contestant, ContestantError, MoveRequest};
+use super::contestants::{Clocks, Contestant, ContestantError, MoveRequest, Proposal};
 use super::openings::Opening;
 use super::report::{Figures, Record};
-use super::{Match, new_session};
+use super::{Match, new_game};
 
 /// A clock: base time and increment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,13 +59,13 @@ pub fn play_game(
     opening: &Opening,
     a_side: Side,
 ) -> anyhow::Result<Record> {
-    let mut referee = new_session(plan.spec, &plan.options)?;
+    let mut referee = new_game(plan.spec, &plan.options)?;
     if let Some(position) = &opening.position {
         referee.set_position(position)?;
     }
     for mv in &opening.moves {
         referee
-            .play(mv)
+            .play_text(mv)
             .with_context(|| format!("opening {}", opening.describe()))?;
     }
     for player in players.iter_mut() {
@@ -82,7 +82,7 @@ pub fn play_game(
     let mut plies = 0;
     let (winner, reason) = loop {
         if let Status::Finished { winner, reason } = referee.status() {
-            break (winner, reason);
+            break (*winner, reason.clone());
         }
         if plies >= plan.max_plies {
             break (None, format!("adjudicated a draw after {plies} plies"));
@@ -153,8 +153,12 @@ pub fn play_game(
                 );
             }
         }
-        let played = match referee.play(&proposal.text) {
-            Ok(played) => played,
+        let played = match proposal {
+            Proposal::Move(mv) => referee.play(mv),
+            Proposal::Text(text) => referee.play_text(&text),
+        };
+        let played = match played {
+            Ok(played) => played.clone(),
             Err(error) => {
                 figures.illegal_moves[seat] += 1;
                 break (
@@ -165,7 +169,7 @@ pub fn play_game(
         };
         for player in players.iter_mut() {
             player
-                .observe(&played.name)
+                .observe(&played)
                 .with_context(|| format!("a player could not follow {}", played.name))?;
         }
         plies += 1;

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use ply_games::{GameOptions, Session};
+use ply_games::caro::Rule;
+use ply_games::{GameOptions, MoveView, Record};
 
 use super::external::{Process, move_deadline};
 use super::{Contestant, ContestantError, MoveRequest, Proposal};
@@ -18,13 +19,9 @@ pub struct Gomocup {
 
 /// The Gomocup rule bitmask for a caro rule name: 1 exact five, 4 renju, 8 caro.
 fn rule_mask(rule: Option<&str>) -> u32 {
-    match rule.map(str::to_ascii_lowercase).as_deref() {
-        Some("standard") => 1,
-        Some("renju") => 4,
-        Some("caro") => 8,
-        Some("caro5") => 9,
-        _ => 0,
-    }
+    rule.and_then(|name| name.parse::<Rule>().ok())
+        .unwrap_or_default()
+        .gomocup_bits()
 }
 
 impl Gomocup {
@@ -33,7 +30,7 @@ impl Gomocup {
         Ok(Gomocup {
             process,
             size: 0,
-            rule: rule_mask(options.rule.as_deref()),
+            rule: rule_mask(options.text("rule")),
         })
     }
 
@@ -54,7 +51,7 @@ impl Gomocup {
 }
 
 impl Contestant for Gomocup {
-    fn new_game(&mut self, referee: &dyn Session) -> Result<(), ContestantError> {
+    fn new_game(&mut self, referee: &dyn Record) -> Result<(), ContestantError> {
         let board = referee.board();
         if board.files != board.ranks {
             return Err(ContestantError::Other(
@@ -143,12 +140,10 @@ impl Contestant for Gomocup {
                     ),
                 )
             })?;
-        Ok(Proposal {
-            text: chosen.name.clone(),
-        })
+        Ok(Proposal::Move(chosen.id))
     }
 
-    fn observe(&mut self, _name: &str) -> Result<(), ContestantError> {
+    fn observe(&mut self, _played: &MoveView) -> Result<(), ContestantError> {
         Ok(())
     }
 }

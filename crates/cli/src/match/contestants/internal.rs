@@ -1,7 +1,9 @@
-//! One of ply's own players as a contestant: a session of its own, kept in step with the
-//! referee, thinking with the player's level, algorithm and limits.
+//! One of ply's own players as a contestant: a copy of the referee's game and a thinker on
+//! the protocols' search thread module, thinking with the player's level, algorithm and
+//! limits, and answering with a typed move.
 
-use ply_games::{GameOptions, GameSpec, Session};
+use ply_games::{GameOptions, GameSpec, MoveView, Record};
+use ply_protocol::SearchThread;
 use ply_search::{Clock, EngineOptions, Limits, SearchControl};
 
 use super::{Contestant, ContestantError, MoveRequest, Proposal};
@@ -10,39 +12,39 @@ use crate::r#match::players::PlySpec;
 /// ply's own player.
 pub struct Internal {
     spec: PlySpec,
-    session: Box<dyn Session>,
+    record: Box<dyn Record>,
+    search: SearchThread,
 }
 
 impl Internal {
-    /// A player with its own session of the game.
+    /// A player with its own copy of the game.
     pub fn new(
         spec: &PlySpec,
         game: &GameSpec,
         options: &GameOptions,
         engine: EngineOptions,
     ) -> Result<Internal, ContestantError> {
-        let mut session = game
-            .new_session(options)
+        let record = game
+            .new_game(options)
             .map_err(|error| ContestantError::Other(error.to_string()))?;
-        session.set_engine_options(spec.engine_options(engine));
+        let mut search = SearchThread::new(record.thinker());
+        search.set_engine_options(spec.engine_options(engine));
         Ok(Internal {
             spec: spec.clone(),
-            session,
+            record,
+            search,
         })
+    }
+
+    fn refuse(&self, error: impl std::fmt::Display) -> ContestantError {
+        ContestantError::Other(format!("{}: {error}", self.spec))
     }
 }
 
 impl Contestant for Internal {
-    fn new_game(&mut self, referee: &dyn Session) -> Result<(), ContestantError> {
-        self.session
-            .set_position(&referee.start_position())
-            .map_err(|error| ContestantError::Other(error.to_string()))?;
-        for mv in referee.history() {
-            self.session
-                .play(&mv.name)
-                .map_err(|error| ContestantError::Other(error.to_string()))?;
-        }
-        self.session.clear_engines();
+    fn new_game(&mut self, referee: &dyn Record) -> Result<(), ContestantError> {
+        self.record = referee.clone_record();
+        self.search.clear();
         Ok(())
     }
 
@@ -59,20 +61,25 @@ impl Contestant for Internal {
             _ => request.limits.clone(),
         };
         let think = self.spec.request(&limits);
-        let result = self
-            .session
-            .think(&think, &SearchControl::default(), &mut |_| {})
-            .map_err(|error| ContestantError::Other(error.to_string()))?;
-        let best = result
+        let finished = self.search.think(
+            self.record.as_ref(),
+            think,
+            &SearchControl::default(),
+            &mut |_| {},
+        );
+        if let Err(error) = &finished.result {
+            return Err(self.refuse(error));
+        }
+        let best = finished
             .best_move
-            .ok_or_else(|| ContestantError::Other(format!("{} found no move", self.spec)))?;
-        Ok(Proposal { text: best.name })
+            .ok_or_else(|| self.refuse("found no move"))?;
+        Ok(Proposal::Move(best.id))
     }
 
-    fn observe(&mut self, name: &str) -> Result<(), ContestantError> {
-        self.session
-            .play(name)
-            .map(|_| ())
-            .map_err(|error| ContestantError::Other(format!("{}: {error}", self.spec)))
+    fn observe(&mut self, played: &MoveView) -> Result<(), ContestantError> {
+        match self.record.play(played.id) {
+            Ok(_) => Ok(()),
+            Err(error) => Err(self.refuse(error)),
+        }
     }
 }

@@ -9,7 +9,7 @@ mod uci;
 
 use std::time::Duration;
 
-use ply_games::{GameOptions, GameSpec, Session};
+use ply_games::{GameOptions, GameSpec, MoveId, MoveView, Record};
 use ply_search::{EngineOptions, Limits};
 
 pub use external::Protocol;
@@ -31,19 +31,21 @@ pub struct Clocks {
 #[derive(Clone)]
 pub struct MoveRequest<'a> {
     /// The game as the referee sees it (start position, moves so far, legal moves).
-    pub referee: &'a dyn Session,
+    pub referee: &'a dyn Record,
     /// Fixed limits (depth, nodes, movetime) when no clock runs.
     pub limits: &'a Limits,
     /// The clocks, when the game has a time control.
     pub clocks: Option<Clocks>,
 }
 
-/// A move proposed by a contestant, in whatever notation it speaks, already translated to
-/// a move the referee can read.
+/// A move proposed by a contestant.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Proposal {
-    /// The move, in a notation the referee reads.
-    pub text: String,
+pub enum Proposal {
+    /// ply's own player's move, typed: the referee plays it without reading text.
+    Move(MoveId),
+    /// Another program's answer, translated to a notation the referee reads (parsed once,
+    /// by the referee).
+    Text(String),
 }
 
 /// Why a contestant could not answer.
@@ -66,11 +68,11 @@ pub enum ContestantError {
 /// A player in a match.
 pub trait Contestant: Send {
     /// Prepares for a new game from the referee's current (start) position.
-    fn new_game(&mut self, referee: &dyn Session) -> Result<(), ContestantError>;
+    fn new_game(&mut self, referee: &dyn Record) -> Result<(), ContestantError>;
     /// Proposes a move for the side to move.
     fn propose(&mut self, request: &MoveRequest<'_>) -> Result<Proposal, ContestantError>;
     /// Learns the move that was played (by either side).
-    fn observe(&mut self, name: &str) -> Result<(), ContestantError>;
+    fn observe(&mut self, played: &MoveView) -> Result<(), ContestantError>;
 }
 
 /// Creates the contestant a spec describes.

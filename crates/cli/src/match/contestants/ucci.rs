@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use ply_games::Session;
+use ply_games::{MoveView, Record};
 
 use super::external::Process;
 use super::uci::{best_move, go_line, position_line};
@@ -41,7 +41,7 @@ impl Ucci {
 }
 
 impl Contestant for Ucci {
-    fn new_game(&mut self, _referee: &dyn Session) -> Result<(), ContestantError> {
+    fn new_game(&mut self, _referee: &dyn Record) -> Result<(), ContestantError> {
         self.process.send("setoption newgame")?;
         self.ready()
     }
@@ -66,10 +66,10 @@ impl Contestant for Ucci {
             }
             best_move(line, &label)
         })?;
-        Ok(Proposal { text: answer })
+        Ok(Proposal::Text(answer))
     }
 
-    fn observe(&mut self, _name: &str) -> Result<(), ContestantError> {
+    fn observe(&mut self, _played: &MoveView) -> Result<(), ContestantError> {
         Ok(())
     }
 }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use ply_games::{GameOptions, GameSpec, Session};
+use ply_games::{GameOptions, GameSpec, MoveView, Record};
 use ply_search::Side;
 
 use super::external::{Process, move_deadline, shift_ranks};
@@ -41,8 +41,11 @@ impl Uci {
         if xiangqi && advertised.iter().any(|o| o == "UCI_Variant") {
             process.send("setoption name UCI_Variant value xiangqi")?;
         }
-        if options.chess960 {
-            process.send("setoption name UCI_Chess960 value true")?;
+        // The game's options that UCI names (UCI_Chess960), from the game's spec.
+        for option in game.options {
+            if let (Some(name), Some(value)) = (option.uci, options.values.get(option.name)) {
+                process.send(&format!("setoption name {name} value {}", value.plain()))?;
+            }
         }
         for (option, value) in &spec.options {
             process.send(&format!("setoption name {option} value {value}"))?;
@@ -97,10 +100,10 @@ pub fn go_line(request: &MoveRequest<'_>, time_words: [&str; 4]) -> (String, Dur
 }
 
 /// The position command for the referee's game.
-pub fn position_line(referee: &dyn Session, rank_shift: i32) -> String {
+pub fn position_line(referee: &dyn Record, rank_shift: i32) -> String {
     let moves: Vec<String> = referee
         .history()
-        .into_iter()
+        .iter()
         .map(|mv| shift_ranks(&mv.name, rank_shift))
         .collect();
     let mut line = format!("position fen {}", referee.start_position());
@@ -126,7 +129,7 @@ pub fn best_move(line: &str, label: &str) -> Result<Option<String>, ContestantEr
 }
 
 impl Contestant for Uci {
-    fn new_game(&mut self, _referee: &dyn Session) -> Result<(), ContestantError> {
+    fn new_game(&mut self, _referee: &dyn Record) -> Result<(), ContestantError> {
         self.process.send("ucinewgame")?;
         self.ready()
     }
@@ -145,12 +148,10 @@ impl Contestant for Uci {
         let answer = self
             .process
             .wait_for(deadline, |line| best_move(line, &label))?;
-        Ok(Proposal {
-            text: shift_ranks(&answer, -self.rank_shift),
-        })
+        Ok(Proposal::Text(shift_ranks(&answer, -self.rank_shift)))
     }
 
-    fn observe(&mut self, _name: &str) -> Result<(), ContestantError> {
+    fn observe(&mut self, _played: &MoveView) -> Result<(), ContestantError> {
         Ok(())
     }
 }
