@@ -107,7 +107,9 @@ fn a_clock_search_returns_within_its_time() {
     let lines =
         transcript("setoption usemillisec true\nposition startpos\ngo time 2000 increment 0\n");
     assert!(bestmove(&lines).is_some(), "{lines:?}");
-    assert!(start.elapsed().as_secs() < 10);
+    // A 2 s clock; a search that ignored it would run on for minutes. 30 s leaves room for a
+    // slow, loaded machine.
+    assert!(start.elapsed().as_secs() < 30, "{lines:?}");
 }
 
 #[test]

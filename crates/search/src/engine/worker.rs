@@ -79,7 +79,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 let mut row = [0; 64];
                 for (moves, slot) in row.iter_mut().enumerate().skip(1) {
                     if depth > 0 {
-                        let r = 0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25;
+                        let r = 0.75 + f64::from(depth).ln() * (moves as f64).ln() / 2.25;
                         *slot = r as i32;
                     }
                 }
