@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use anyhow::{Context, anyhow, bail};
 use ply_games::{GameOptions, GameSpec};
+use ply_search::SplitMix64;
 
 use super::{Match, new_session};
 
@@ -96,23 +97,6 @@ fn read_opening(spec: &GameSpec, options: &GameOptions, line: &str) -> anyhow::R
     })
 }
 
-/// A small deterministic generator (SplitMix64) for openings.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound.max(1) as u64) as usize
-    }
-}
-
 fn random_openings(
     spec: &GameSpec,
     options: &GameOptions,
@@ -120,7 +104,7 @@ fn random_openings(
     plies: u32,
     seed: u64,
 ) -> anyhow::Result<Vec<Opening>> {
-    let mut random = Random(seed);
+    let mut random = SplitMix64::new(seed);
     let mut seen = HashSet::new();
     let mut openings = Vec::with_capacity(pairs);
     for _ in 0..pairs {
