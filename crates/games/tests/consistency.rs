@@ -5,19 +5,7 @@
 use std::collections::HashSet;
 
 use ply_games::{GameOptions, Record, games};
-
-/// SplitMix64: deterministic playouts.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % bound as u64) as usize
-    }
-}
+use ply_search::SplitMix64;
 
 fn check_position(session: &dyn Record, fresh: &mut dyn Record, context: &str) {
     let moves = session.legal_moves();
@@ -63,7 +51,7 @@ fn check_position(session: &dyn Record, fresh: &mut dyn Record, context: &str) {
 
 #[test]
 fn every_game_lists_reads_and_undoes_its_moves_consistently() {
-    let mut random = Random(2026);
+    let mut random = SplitMix64::new(2026);
     for spec in games() {
         for playout in 0..4 {
             let options = GameOptions::default();

@@ -20,20 +20,7 @@ use ply_games::caro::{Caro, CaroConfig, Rule};
 use ply_games::chess::{Chess, ChessConfig};
 use ply_games::tictactoe::TicTacToe;
 use ply_games::xiangqi::Xiangqi;
-use ply_search::{Game, Outcome, Side};
-
-/// SplitMix64: deterministic playouts.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % bound as u64) as usize
-    }
-}
+use ply_search::{Game, Outcome, Side, SplitMix64};
 
 /// What the rules say about a position, from the reference.
 #[derive(Debug, PartialEq, Eq)]
@@ -136,7 +123,7 @@ fn playouts<G: Rules>(
     child_every: usize,
     reference: &Reference<'_, G>,
 ) -> (usize, usize) {
-    let mut random = Random(seed);
+    let mut random = SplitMix64::new(seed);
     let (mut plies, mut finished) = (0, 0);
     for playout in 0..games {
         let mut game = start.clone();
@@ -268,7 +255,7 @@ fn caro_under_every_rule_against_the_reference() {
 fn renju_forbidden_points_match_the_reference_in_crowded_positions() {
     // Dense random boards (Black to move) where three-threes, four-fours and overlines
     // are common; every empty point is judged by both.
-    let mut random = Random(7);
+    let mut random = SplitMix64::new(7);
     let config = CaroConfig {
         size: 9,
         rule: Rule::Renju,

@@ -14,6 +14,7 @@ mod event;
 mod game;
 mod limits;
 mod perft;
+mod random;
 mod score;
 pub mod teaching;
 
@@ -25,4 +26,5 @@ pub use event::{Bound, Iteration, RootMoveScore, SearchEvent, SearchResult, node
 pub use game::{Game, Outcome, Side};
 pub use limits::{Clock, Limits, SearchControl};
 pub use perft::{perft, perft_divide};
+pub use random::SplitMix64;
 pub use score::Score;

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use anyhow::{Context, anyhow, bail};
 use ply_games::{GameOptions, GameSpec};
+use ply_search::SplitMix64;
 
 use super::{Match, new_game};
 
@@ -70,8 +71,8 @@ pub fn openings(plan: &Match, pairs: usize) -> anyhow::Result<Vec<Opening>> {
 }
 
 fn read_opening(spec: &GameSpec, options: &GameOptions, line: &str) -> anyhow::Result<Opening> {
-    let mut session = new_game(spec, options)?;
-    let position_error = match session.set_position(line) {
+    let mut game = new_game(spec, options)?;
+    let position_error = match game.set_position(line) {
         Ok(()) => {
             return Ok(Opening {
                 position: Some(line.to_string()),
@@ -80,10 +81,10 @@ fn read_opening(spec: &GameSpec, options: &GameOptions, line: &str) -> anyhow::R
         }
         Err(error) => error,
     };
-    let mut session = new_game(spec, options)?;
+    let mut game = new_game(spec, options)?;
     let mut moves = Vec::new();
     for text in line.split_whitespace() {
-        match session.play_text(text) {
+        match game.play_text(text) {
             Ok(mv) => moves.push(mv.name.clone()),
             Err(move_error) => {
                 bail!("neither a position ({position_error}) nor a list of moves ({move_error})")
@@ -96,23 +97,6 @@ fn read_opening(spec: &GameSpec, options: &GameOptions, line: &str) -> anyhow::R
     })
 }
 
-/// A small deterministic generator (SplitMix64) for openings.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound.max(1) as u64) as usize
-    }
-}
-
 fn random_openings(
     spec: &GameSpec,
     options: &GameOptions,
@@ -120,23 +104,23 @@ fn random_openings(
     plies: u32,
     seed: u64,
 ) -> anyhow::Result<Vec<Opening>> {
-    let mut random = Random(seed);
+    let mut random = SplitMix64::new(seed);
     let mut seen = HashSet::new();
     let mut openings = Vec::with_capacity(pairs);
     for _ in 0..pairs {
         let mut chosen = None;
         for _attempt in 0..50 {
-            let mut session = new_game(spec, options)?;
+            let mut game = new_game(spec, options)?;
             let mut moves = Vec::new();
             for _ in 0..plies {
-                let candidates = session.opening_candidates();
+                let candidates = game.opening_candidates();
                 if candidates.is_empty() {
                     break;
                 }
                 let pick = candidates[random.below(candidates.len())];
-                moves.push(session.play(pick)?.name.clone());
+                moves.push(game.play(pick)?.name.clone());
             }
-            if session.status().is_finished() {
+            if game.status().is_finished() {
                 continue;
             }
             let opening = Opening {

@@ -19,7 +19,7 @@ pub struct PgnGame {
     pub start_fen: String,
     /// Whether the game is Chess960 (a `Variant` tag saying so).
     pub chess960: bool,
-    /// The moves in UCI coordinates (what `Session::play` and protocols take).
+    /// The moves in UCI coordinates (what `Record::play_text` and protocols read).
     pub moves: Vec<String>,
     /// The moves in SAN, as written canonically.
     pub san: Vec<String>,

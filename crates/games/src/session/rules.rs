@@ -12,7 +12,8 @@ use super::view::{BoardView, MoveView, Status};
 use crate::spec::GameSpec;
 
 /// A game as front ends need it. Implemented once per game; the generic
-/// [`GameSession`](super::GameSession) turns it into a [`Session`](super::Session).
+/// [`GameRecord`](super::GameRecord) and [`GameThinker`](super::GameThinker) serve it as a
+/// [`Record`](super::Record) and a [`Thinker`](super::Thinker).
 pub trait Rules: Game + Sized {
     /// Settings that shape a game (board size, rule variant); `()` when there are none.
     type Config: Clone + Debug + Send + Sync + 'static;

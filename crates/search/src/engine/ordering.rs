@@ -172,6 +172,7 @@ mod tests {
 
     use super::*;
     use crate::game::{Outcome, Side};
+    use crate::random::SplitMix64;
 
     /// A game whose moves are the numbers `0..count`; nothing else matters here.
     #[derive(Clone)]
@@ -223,23 +224,9 @@ mod tests {
         }
     }
 
-    struct Random(u64);
-
-    impl Random {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, bound: u64) -> u64 {
-            self.next() % bound
-        }
-    }
-
     #[test]
     fn the_picker_yields_every_move_once_in_score_order() {
-        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        let mut random = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
         for trial in 0..2_000 {
             let count = random.below(80) as u16;
             let game = Numbers {
@@ -263,7 +250,7 @@ mod tests {
             let mut memory = OrderingMemory::new(8, game.move_index_bound());
             memory.prepare_continuation(game.continuation_index_bound());
             for _ in 0..random.below(40) {
-                let mv = random.below(u64::from(count.max(1))) as u16;
+                let mv = random.below(usize::from(count.max(1))) as u16;
                 let side = if random.below(2) == 0 {
                     Side::First
                 } else {
@@ -271,17 +258,17 @@ mod tests {
                 };
                 let bonus = random.below(4_000) as i32 - 2_000;
                 memory.update_history(side, game.move_index(mv), bonus);
-                let previous = random.below(64) as usize;
+                let previous = random.below(64);
                 memory.update_continuation(Some(previous), game.move_index(mv), bonus);
                 if random.below(3) == 0 {
-                    memory.add_killer(random.below(8) as usize, mv);
+                    memory.add_killer(random.below(8), mv);
                 }
             }
-            let ply = random.below(8) as usize;
+            let ply = random.below(8);
             let tt_move = (random.below(3) != 0).then(|| random.below(100) as u16);
             let previous = [
-                (random.below(2) == 0).then(|| random.below(64) as usize),
-                (random.below(2) == 0).then(|| random.below(64) as usize),
+                (random.below(2) == 0).then(|| random.below(64)),
+                (random.below(2) == 0).then(|| random.below(64)),
             ];
             let mut list = ScoredMoves::with_capacity(8);
             game.generate_moves(&mut list.moves);

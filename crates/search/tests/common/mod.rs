@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use ply_search::{Evaluator, Game, Outcome, Side};
+use ply_search::{Evaluator, Game, Outcome, Side, SplitMix64};
 
 #[derive(Clone, Debug)]
 pub struct Mnk {
@@ -19,21 +19,13 @@ pub struct Mnk {
     keys: Vec<[u64; 2]>,
 }
 
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 const SIDE_KEY: u64 = 0x5bd1_e995_1234_5678;
 
 impl Mnk {
     pub fn new(width: usize, height: usize, k: usize) -> Mnk {
-        let mut seed = 0x1234_5678;
+        let mut random = SplitMix64::new(0x1234_5678);
         let keys = (0..width * height)
-            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
+            .map(|_| [random.next_u64(), random.next_u64()])
             .collect();
         Mnk {
             width,
@@ -288,7 +280,7 @@ impl Evaluator<Mnk> for OpenLines {
 /// stopping early if the game ends.
 pub fn random_position(width: usize, height: usize, k: usize, stones: usize, seed: u64) -> Mnk {
     let mut game = Mnk::new(width, height, k);
-    let mut state = seed;
+    let mut random = SplitMix64::new(seed);
     let mut moves = Vec::new();
     for _ in 0..stones {
         moves.clear();
@@ -296,7 +288,7 @@ pub fn random_position(width: usize, height: usize, k: usize, stones: usize, see
         if moves.is_empty() || game.outcome().is_some() {
             break;
         }
-        let pick = moves[(splitmix(&mut state) % moves.len() as u64) as usize];
+        let pick = moves[random.below(moves.len())];
         game.make_move(pick);
         if game.outcome().is_some() {
             game.unmake_move(pick);

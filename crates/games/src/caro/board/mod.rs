@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use ply_search::{Game, Outcome, Side};
+use ply_search::{Game, Outcome, Side, SplitMix64};
 
 use super::line::{BLACK, EMPTY, HALF, Line, LineTables, WALL, WHITE, tables};
 use super::renju::is_line_three_three;
@@ -23,20 +23,12 @@ const MAX_STRIDE: usize = MAX_SIZE + 2 * PAD;
 /// A cell: its index in the padded board (see [`Caro::cell`]).
 pub type Cell = u16;
 
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 fn zobrist() -> &'static [[u64; 2]] {
     static KEYS: OnceLock<Vec<[u64; 2]>> = OnceLock::new();
     KEYS.get_or_init(|| {
-        let mut seed = 0xca50_5eed_u64;
+        let mut random = SplitMix64::new(0xca50_5eed);
         (0..MAX_STRIDE * MAX_STRIDE)
-            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
+            .map(|_| [random.next_u64(), random.next_u64()])
             .collect()
     })
 }
