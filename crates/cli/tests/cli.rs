@@ -399,3 +399,58 @@ fn uci_starts_in_the_variant_named_on_the_command_line() {
     let error = String::from_utf8_lossy(&unknown.stderr);
     assert!(error.contains("chess or xiangqi"), "{error}");
 }
+
+#[test]
+fn ply_uci_answers_a_gui_that_opens_with_ucci() {
+    let output = ply_with_input(&["uci"], "ucci\nposition startpos\ngo depth 3\nquit\n");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(text.lines().any(|line| line == "ucciok"), "{text}");
+    let best = text
+        .lines()
+        .find_map(|line| line.strip_prefix("bestmove "))
+        .expect("a bestmove line");
+    // A red move in ICCS coordinates, from Red's half (ranks 0–4).
+    let mv = best.split_whitespace().next().unwrap_or("");
+    assert_eq!(mv.len(), 4, "{text}");
+    assert!(mv.as_bytes()[1] <= b'4', "red moves from its half: {mv}");
+}
+
+#[test]
+fn game_options_are_flags_built_from_the_specs() {
+    // Chess960 castling: king b1 takes the rook on g1.
+    let perft = ply(&[
+        "perft",
+        "chess",
+        "1",
+        "--divide",
+        "--chess960",
+        "--position",
+        "r6k/8/8/8/8/8/8/RK4R1 w GA - 0 1",
+    ]);
+    let listed = text(&perft);
+    assert!(perft.status.success(), "{listed}");
+    assert!(
+        listed.lines().any(|line| line.starts_with("b1g1:")),
+        "{listed}"
+    );
+    // An option of another game, and a value out of the spec's range, are refused clearly.
+    let wrong_game = ply(&["perft", "chess", "1", "--size", "15"]);
+    assert!(!wrong_game.status.success());
+    let error = String::from_utf8_lossy(&wrong_game.stderr);
+    assert!(error.contains("chess has no option 'size'"), "{error}");
+    let too_big = ply(&["perft", "caro", "1", "--size", "30"]);
+    let error = String::from_utf8_lossy(&too_big.stderr);
+    assert!(error.contains("5 to 25"), "{error}");
+    let renju = ply(&["perft", "caro", "1", "--size", "15", "--rule", "RENJU"]);
+    assert!(
+        text(&renju).contains("Nodes searched: 225"),
+        "{}",
+        text(&renju)
+    );
+    let help = ply(&["play", "--help"]);
+    let help = text(&help);
+    for flag in ["--size", "--rule", "--chess960"] {
+        assert!(help.contains(flag), "{flag} in {help}");
+    }
+}

@@ -21,6 +21,8 @@ pub fn run_first_line<R: BufRead>(
     output: impl Write + Send + 'static,
     variant: &str,
 ) -> io::Result<()> {
+    // A variant UCI does not play is refused before a line is read.
+    let variant = crate::uci::options::known_variant(variant)?;
     let mut lines = input.lines();
     let first = loop {
         match lines.next() {

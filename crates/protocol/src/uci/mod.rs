@@ -58,15 +58,9 @@ impl UciEngine {
     /// An engine playing `variant` (one of [`options::available_variants`]), writing to
     /// `output`; an unknown variant is an error that lists the accepted ones.
     pub fn with_variant(out: Output, variant: &str) -> io::Result<Self> {
-        let variants = options::available_variants();
-        let Some(variant) = variants.iter().find(|v| v.eq_ignore_ascii_case(variant)) else {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("UCI plays {}, not '{variant}'", variants.join(" or ")),
-            ));
-        };
+        let variant = options::known_variant(variant)?;
         let settings = Settings {
-            variant: (*variant).to_string(),
+            variant: variant.to_string(),
             ..Settings::default()
         };
         let record = new_game(&settings.variant, &GameOptions::default())

@@ -73,6 +73,21 @@ pub fn available_variants() -> Vec<&'static str> {
         .collect()
 }
 
+/// The UCI variant named `variant` (any case), or an error naming the ones UCI plays.
+pub fn known_variant(variant: &str) -> std::io::Result<&'static str> {
+    let variants = available_variants();
+    variants
+        .iter()
+        .copied()
+        .find(|known| known.eq_ignore_ascii_case(variant))
+        .ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("UCI plays {}, not '{variant}'", variants.join(" or ")),
+            )
+        })
+}
+
 impl Settings {
     /// The options to start the current variant with: those of [`Settings::game`] its
     /// spec takes.
