@@ -225,6 +225,8 @@ pub struct GameSpec {
     pub title: Text,
     /// The options it takes when it starts.
     pub options: &'static [OptionSpec],
+    /// Whether UCI GUIs may play it (by its name as a `UCI_Variant`).
+    pub uci_variant: bool,
     /// Time per move the strong player takes when none is given; `None` when the engine
     /// proves the game at once and should search until it has.
     pub default_movetime_ms: Option<u64>,

@@ -47,6 +47,7 @@ pub static SPEC: GameSpec = GameSpec {
         vi: "Cờ ca-rô",
     },
     options: &[SIZE, RULE],
+    uci_variant: false,
     default_movetime_ms: Some(1_000),
     opening_plies: 3,
     bench: BenchSpec {

@@ -25,6 +25,7 @@ pub static SPEC: GameSpec = GameSpec {
         vi: "Cờ vua",
     },
     options: &[CHESS960],
+    uci_variant: true,
     default_movetime_ms: Some(1_000),
     opening_plies: 2,
     bench: BenchSpec {

@@ -13,6 +13,7 @@ pub static SPEC: GameSpec = GameSpec {
         vi: "Cờ ca-rô 3×3",
     },
     options: &[],
+    uci_variant: false,
     default_movetime_ms: None,
     opening_plies: 1,
     bench: BenchSpec {

@@ -14,6 +14,7 @@ pub static SPEC: GameSpec = GameSpec {
         vi: "Cờ tướng",
     },
     options: &[],
+    uci_variant: true,
     default_movetime_ms: Some(1_000),
     opening_plies: 2,
     bench: BenchSpec {

@@ -2,10 +2,9 @@
 //! engine's own options are written here; a game's options that UCI names (`UCI_Chess960`)
 //! come from the current variant's spec.
 
-use ply_games::{GameOptions, GameSpec, Level, OptionKind, OptionSpec, OptionValue, find_game};
-
-/// Games a UCI GUI may switch to with `UCI_Variant`, in the order listed.
-const VARIANTS: [&str; 2] = ["chess", "xiangqi"];
+use ply_games::{
+    GameOptions, GameSpec, Level, OptionKind, OptionSpec, OptionValue, find_game, games,
+};
 
 /// Largest transposition table, in MiB.
 pub const MAX_HASH_MIB: usize = 65_536;
@@ -65,12 +64,16 @@ pub enum Change {
     Nothing,
 }
 
-/// The variants this build can play.
+/// The games a UCI GUI may play (and switch to with `UCI_Variant`): those whose spec says
+/// so, in alphabetical order.
 pub fn available_variants() -> Vec<&'static str> {
-    VARIANTS
-        .into_iter()
-        .filter(|name| find_game(name).is_ok())
-        .collect()
+    let mut variants: Vec<&'static str> = games()
+        .iter()
+        .filter(|spec| spec.uci_variant)
+        .map(|spec| spec.name)
+        .collect();
+    variants.sort_unstable();
+    variants
 }
 
 /// The UCI variant named `variant` (any case), or an error naming the ones UCI plays.
