@@ -40,6 +40,18 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&output.stdout).expect("one JSON object")
 }
 
+/// The move of the first `bestmove` line of an engine's transcript: four characters of
+/// xiangqi coordinates.
+fn bestmove(transcript: &str) -> &str {
+    let mv = transcript
+        .lines()
+        .find_map(|line| line.strip_prefix("bestmove "))
+        .and_then(|answer| answer.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no bestmove in {transcript}"));
+    assert_eq!(mv.len(), 4, "{transcript}");
+    mv
+}
+
 fn text(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
@@ -380,13 +392,8 @@ fn uci_starts_in_the_variant_named_on_the_command_line() {
         text.contains("option name UCI_Variant type combo default xiangqi"),
         "{text}"
     );
-    let best = text
-        .lines()
-        .find_map(|line| line.strip_prefix("bestmove "))
-        .expect("a bestmove line");
     // Black answers h2e2 with a xiangqi move in Pikafish's coordinates (ranks 0–9).
-    let mv = best.split_whitespace().next().unwrap_or("");
-    assert_eq!(mv.len(), 4, "{text}");
+    let mv = bestmove(&text);
     assert!(mv.as_bytes()[1].is_ascii_digit() && mv.as_bytes()[3].is_ascii_digit());
     assert!(mv.as_bytes()[1] >= b'5', "black moves from its half: {mv}");
 
@@ -406,13 +413,8 @@ fn ply_uci_answers_a_gui_that_opens_with_ucci() {
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{text}");
     assert!(text.lines().any(|line| line == "ucciok"), "{text}");
-    let best = text
-        .lines()
-        .find_map(|line| line.strip_prefix("bestmove "))
-        .expect("a bestmove line");
     // A red move in ICCS coordinates, from Red's half (ranks 0–4).
-    let mv = best.split_whitespace().next().unwrap_or("");
-    assert_eq!(mv.len(), 4, "{text}");
+    let mv = bestmove(&text);
     assert!(mv.as_bytes()[1] <= b'4', "red moves from its half: {mv}");
 }
 
