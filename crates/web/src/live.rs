@@ -47,8 +47,37 @@ pub struct Thinking {
     pub started: Instant,
 }
 
-/// Most events kept of the latest search, for pages that join late.
+/// Most progress events kept of the latest search, for pages that join late.
 const LOG_KEPT: usize = 400;
+
+/// The latest search's events (JSON) for pages that join late: its start, always kept,
+/// then its latest progress events (the oldest dropped past [`LOG_KEPT`]) and its end.
+#[derive(Default)]
+pub struct SearchLog {
+    start: Option<Arc<str>>,
+    events: VecDeque<Arc<str>>,
+}
+
+impl SearchLog {
+    /// Forgets the previous search and keeps the start of a new one.
+    pub fn begin(&mut self, start: Arc<str>) {
+        self.events.clear();
+        self.start = Some(start);
+    }
+
+    /// Keeps a progress or end event, dropping the oldest progress past the limit.
+    pub fn push(&mut self, event: Arc<str>) {
+        if self.events.len() >= LOG_KEPT {
+            self.events.pop_front();
+        }
+        self.events.push_back(event);
+    }
+
+    /// The events in the order a late page must get them: the start first.
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<str>> {
+        self.start.iter().chain(self.events.iter())
+    }
+}
 
 /// One game in play.
 pub struct LiveGame {
@@ -70,7 +99,7 @@ pub struct LiveGame {
     /// The search running for this game.
     pub thinking: Option<Thinking>,
     /// The latest search's events (JSON), for pages that join late.
-    pub log: VecDeque<Arc<str>>,
+    pub log: SearchLog,
     /// The latest hint or analysis result.
     pub last_think: Option<ThinkDone>,
     /// Where the page listens.
@@ -117,7 +146,7 @@ impl LiveGame {
                 (result, status)
             }),
             thinking: None,
-            log: VecDeque::new(),
+            log: SearchLog::default(),
             last_think: None,
             events,
             last_used: Instant::now(),
@@ -278,14 +307,16 @@ impl LiveGame {
         }
     }
 
-    /// Tells the page a search event, keeping it for pages that join late when `keep`.
+    /// Tells the page a search event, keeping it for pages that join late when `keep`
+    /// (a search's start begins a new log).
     pub fn send(&mut self, event: &Event<'_>, keep: bool) {
         let text = event.text();
         if keep {
-            if self.log.len() >= LOG_KEPT {
-                self.log.pop_front();
+            if matches!(event, Event::ThinkStart(_)) {
+                self.log.begin(text.clone());
+            } else {
+                self.log.push(text.clone());
             }
-            self.log.push_back(text.clone());
         }
         let _ = self.events.send(text);
     }
@@ -370,6 +401,26 @@ impl LiveGames {
     /// True when no game is in memory.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_late_page_gets_the_start_first_however_long_the_search() {
+        let mut log = SearchLog::default();
+        log.push(Arc::from("old"));
+        log.begin(Arc::from("start"));
+        for index in 0..LOG_KEPT + 100 {
+            log.push(Arc::from(format!("event {index}").as_str()));
+        }
+        let kept: Vec<&str> = log.iter().map(|text| &**text).collect();
+        assert_eq!(kept.len(), LOG_KEPT + 1);
+        assert_eq!(kept[0], "start");
+        assert_eq!(kept[1], "event 100");
+        assert_eq!(kept[LOG_KEPT], format!("event {}", LOG_KEPT + 99));
     }
 }
 
