@@ -10,13 +10,13 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use ply_games::session::side_key;
-use ply_games::{GameSpec, Record, Status, Thinker, find_game};
+use ply_games::{BoardView, GameSpec, MoveError, MoveView, Record, Status, Thinker, find_game};
 use ply_search::{SearchControl, Side};
 use serde::Serialize;
 use tokio::sync::broadcast;
 
 use crate::error::{ApiError, ApiResult};
-use crate::events::{Event, GameState, Published, ThinkDone, ThinkingView};
+use crate::events::{CellMark, Event, GameState, Published, ThinkDone, ThinkingView};
 use crate::store::{GameChange, Players, Seat, StoredGame, StoredResult};
 use crate::writer::{Pending, StoreThread};
 
@@ -226,6 +226,7 @@ impl LiveGame {
     fn state(&self) -> GameState<'_> {
         let status = self.status();
         let history = self.record.history();
+        let board = self.record.board();
         GameState {
             id: self.id,
             version: self.version,
@@ -233,7 +234,6 @@ impl LiveGame {
             title: self.record.title(),
             options: self.record.options(),
             side_names: self.record.side_names(),
-            board: self.record.board(),
             legal: if status.is_finished() {
                 &[]
             } else {
@@ -254,6 +254,12 @@ impl LiveGame {
             position: self.record.position(),
             start_position: self.record.start_position(),
             last_think: self.last_think.as_ref().map(Event::ThinkDone),
+            marks: if status.is_finished() {
+                Vec::new()
+            } else {
+                refused_cells(self.record.as_ref(), &board)
+            },
+            board,
         }
     }
 
@@ -320,6 +326,43 @@ impl LiveGame {
         }
         let _ = self.events.send(text);
     }
+}
+
+/// In a game of placed stones, the empty cells no legal move reaches, each with the
+/// rules' reason (renju's forbidden points for Black): the rules are asked about the cell
+/// by its name, its column and row labels (`h8`). Other games have none.
+fn refused_cells(record: &dyn Record, board: &BoardView) -> Vec<CellMark> {
+    let legal = record.legal_moves();
+    if legal.is_empty() || legal.iter().any(|mv: &MoveView| mv.from.is_some()) {
+        return Vec::new();
+    }
+    let mut reachable = vec![false; board.cells.len()];
+    for mv in legal {
+        if let Some(slot) = reachable.get_mut(mv.to) {
+            *slot = true;
+        }
+    }
+    let mut marks = Vec::new();
+    for (cell, piece) in board.cells.iter().enumerate() {
+        if piece.is_some() || reachable[cell] || board.files == 0 {
+            continue;
+        }
+        let (Some(file), Some(rank)) = (
+            board.file_labels.get(cell % board.files),
+            board.rank_labels.get(cell / board.files),
+        ) else {
+            continue;
+        };
+        if let Err(MoveError::Illegal { reason, .. }) = record.parse_move(&format!("{file}{rank}"))
+        {
+            marks.push(CellMark {
+                cell,
+                kind: "forbidden",
+                reason,
+            });
+        }
+    }
+    marks
 }
 
 /// The result in words, for the list of games.
@@ -404,6 +447,24 @@ impl LiveGames {
     }
 }
 
+/// Drops the least recently used games that nobody watches and nothing searches, until
+/// there is room for one more.
+fn evict_idle(map: &mut HashMap<i64, SharedGame>, capacity: usize) {
+    let mut idle: Vec<(Instant, i64)> = map
+        .iter()
+        .filter_map(|(&id, game)| {
+            let live = game.try_lock().ok()?;
+            let idle = live.thinking.is_none() && live.events.receiver_count() == 0;
+            idle.then_some((live.last_used, id))
+        })
+        .collect();
+    idle.sort();
+    let excess = (map.len() + 1).saturating_sub(capacity);
+    for (_, id) in idle.into_iter().take(excess) {
+        map.remove(&id);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -421,23 +482,5 @@ mod tests {
         assert_eq!(kept[0], "start");
         assert_eq!(kept[1], "event 100");
         assert_eq!(kept[LOG_KEPT], format!("event {}", LOG_KEPT + 99));
-    }
-}
-
-/// Drops the least recently used games that nobody watches and nothing searches, until
-/// there is room for one more.
-fn evict_idle(map: &mut HashMap<i64, SharedGame>, capacity: usize) {
-    let mut idle: Vec<(Instant, i64)> = map
-        .iter()
-        .filter_map(|(&id, game)| {
-            let live = game.try_lock().ok()?;
-            let idle = live.thinking.is_none() && live.events.receiver_count() == 0;
-            idle.then_some((live.last_used, id))
-        })
-        .collect();
-    idle.sort();
-    let excess = (map.len() + 1).saturating_sub(capacity);
-    for (_, id) in idle.into_iter().take(excess) {
-        map.remove(&id);
     }
 }
