@@ -557,6 +557,14 @@ async fn the_lab_and_the_event_stream() {
     );
 }
 
+/// The whole answer to a GET.
+async fn get(app: &Router, path: &str) -> axum::response::Response {
+    app.clone()
+        .oneshot(Request::get(path).body(Body::empty()).expect("request"))
+        .await
+        .expect("answer")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_are_served() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -570,11 +578,7 @@ async fn the_pages_are_served() {
         "/static/css/style.css",
         "/favicon.svg",
     ] {
-        let response = app
-            .clone()
-            .oneshot(Request::get(path).body(Body::empty()).expect("request"))
-            .await
-            .expect("answer");
+        let response = get(&app, path).await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");
     }
 }
@@ -589,11 +593,7 @@ async fn an_unknown_page_is_html_and_an_unknown_api_route_is_json() {
         ("/static/js/nothing.js", "text/html"),
         ("/api/nothing", "application/json"),
     ] {
-        let response = app
-            .clone()
-            .oneshot(Request::get(path).body(Body::empty()).expect("request"))
-            .await
-            .expect("answer");
+        let response = get(&app, path).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
         let content_type = response
             .headers()

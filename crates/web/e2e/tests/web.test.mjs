@@ -79,6 +79,19 @@ async function startFromHome(game, { human = 'first', level = 'strong', movetime
   return currentId();
 }
 
+/** Starts a two-person chess game from a pasted position, by the home page's form. */
+async function startChessFrom(position, { chess960 = false } = {}) {
+  await page.goto(base);
+  await page.click('.game-card[data-game="chess"]');
+  if (chess960) await page.check('input[name="option.chess960"]');
+  await page.check('.segmented input[name=human][value=both]');
+  await page.click('.position-field summary');
+  await page.fill('#new-position', position);
+  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
+  await page.waitForSelector('.board-wrap svg.board');
+  return currentId();
+}
+
 test('the home page offers every available game', async () => {
   await page.goto(base);
   await page.waitForSelector('.game-card');
@@ -133,16 +146,8 @@ test('clicks on illegal targets do nothing harmful', async () => {
 });
 
 test('Chess960 from a pasted X-FEN: the option from the form, castling by clicks', async () => {
-  await page.goto(base);
-  await page.click('.game-card[data-game="chess"]');
-  await page.check('input[name="option.chess960"]');
-  await page.check('.segmented input[name=human][value=both]');
-  await page.click('.position-field summary');
   // Kings on b1 and h8, rooks on a1 and g1: the king's step to c1 and the long castle share cells.
-  await page.fill('#new-position', 'r6k/8/8/8/8/8/8/RK4R1 w GA - 0 1');
-  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
-  await page.waitForSelector('svg.board');
-  const id = currentId();
+  const id = await startChessFrom('r6k/8/8/8/8/8/8/RK4R1 w GA - 0 1', { chess960: true });
   let state = await gameState(id);
   assert.equal(state.title, 'Chess960');
   assert.deepEqual(state.options, { chess960: true });
@@ -342,14 +347,7 @@ test('the search log shows each line at every width, scores read as pawns', asyn
 });
 
 test('promotion shows the pieces with their names; chess coordinates are legible', async () => {
-  await page.goto(base);
-  await page.click('.game-card[data-game="chess"]');
-  await page.check('.segmented input[name=human][value=both]');
-  await page.click('.position-field summary');
-  await page.fill('#new-position', '4k3/P7/8/8/8/8/8/4K3 w - - 0 1');
-  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
-  await page.waitForSelector('svg.board');
-  const id = currentId();
+  const id = await startChessFrom('4k3/P7/8/8/8/8/8/4K3 w - - 0 1');
   await page.click('svg.board rect.hit[data-cell="8"]');
   await page.waitForSelector('svg.board .mark.selected');
   await page.click('svg.board rect.hit[data-cell="0"]');
