@@ -28,11 +28,14 @@
 //! `GameState` (see [`GameState`]) is `{"id","version","game","title","options",
 //! "side_names","board":BoardView,"legal":[MoveView],"history":[MoveView],"status",
 //! "players","human_to_move","thinking","can_undo","can_redo","position","start_position",
-//! "last_think"}`: `options` are the game's option values by name (`{"size":15}`), `status`
-//! is `{"state":"ongoing","to_move"}` or `{"state":"finished","winner","reason"}`,
-//! `thinking` is null or `{"id","purpose","side","elapsed_ms"}`, and `last_think` is the
-//! latest hint's or analysis' `think_done` event (or null). A move is played by posting its
-//! `id` (from `legal`) or typing its name.
+//! "last_think","marks"}`: `options` are the game's option values by name
+//! (`{"size":15}`), `status` is `{"state":"ongoing","to_move"}` or
+//! `{"state":"finished","winner","reason"}`,
+//! `thinking` is null or `{"id","purpose","side","elapsed_ms"}`, `last_think` is the
+//! latest hint's or analysis' `think_done` event (or null), and `marks` are empty cells a
+//! stone may not go on, `[{"cell","kind":"forbidden","reason"}]` (renju's forbidden points
+//! for Black, found by asking the rules about each empty cell no legal move reaches). A
+//! move is played by posting its `id` (from `legal`) or typing its name.
 
 use std::sync::Arc;
 
@@ -161,6 +164,20 @@ pub struct GameState<'a> {
     pub start_position: String,
     /// The latest hint's or analysis' `think_done` event.
     pub last_think: Option<Event<'a>>,
+    /// Empty cells the person cannot play on, with the rules' reason (renju's forbidden
+    /// points for Black); empty for most games and positions.
+    pub marks: Vec<CellMark>,
+}
+
+/// A cell drawn with a mark and a reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CellMark {
+    /// The cell, as in `board.cells`.
+    pub cell: usize,
+    /// What the mark means: `forbidden`.
+    pub kind: &'static str,
+    /// Why, in the rules' words.
+    pub reason: String,
 }
 
 /// A search in progress, as the page shows it.

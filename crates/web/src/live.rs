@@ -10,13 +10,13 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use ply_games::session::side_key;
-use ply_games::{GameSpec, Record, Status, Thinker, find_game};
+use ply_games::{BoardView, GameSpec, MoveError, MoveView, Record, Status, Thinker, find_game};
 use ply_search::{SearchControl, Side};
 use serde::Serialize;
 use tokio::sync::broadcast;
 
 use crate::error::{ApiError, ApiResult};
-use crate::events::{Event, GameState, Published, ThinkDone, ThinkingView};
+use crate::events::{CellMark, Event, GameState, Published, ThinkDone, ThinkingView};
 use crate::store::{GameChange, Players, Seat, StoredGame, StoredResult};
 use crate::writer::{Pending, StoreThread};
 
@@ -47,8 +47,37 @@ pub struct Thinking {
     pub started: Instant,
 }
 
-/// Most events kept of the latest search, for pages that join late.
+/// Most progress events kept of the latest search, for pages that join late.
 const LOG_KEPT: usize = 400;
+
+/// The latest search's events (JSON) for pages that join late: its start, always kept,
+/// then its latest progress events (the oldest dropped past [`LOG_KEPT`]) and its end.
+#[derive(Default)]
+pub struct SearchLog {
+    start: Option<Arc<str>>,
+    events: VecDeque<Arc<str>>,
+}
+
+impl SearchLog {
+    /// Forgets the previous search and keeps the start of a new one.
+    pub fn begin(&mut self, start: Arc<str>) {
+        self.events.clear();
+        self.start = Some(start);
+    }
+
+    /// Keeps a progress or end event, dropping the oldest progress past the limit.
+    pub fn push(&mut self, event: Arc<str>) {
+        if self.events.len() >= LOG_KEPT {
+            self.events.pop_front();
+        }
+        self.events.push_back(event);
+    }
+
+    /// The events in the order a late page must get them: the start first.
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<str>> {
+        self.start.iter().chain(self.events.iter())
+    }
+}
 
 /// One game in play.
 pub struct LiveGame {
@@ -70,7 +99,7 @@ pub struct LiveGame {
     /// The search running for this game.
     pub thinking: Option<Thinking>,
     /// The latest search's events (JSON), for pages that join late.
-    pub log: VecDeque<Arc<str>>,
+    pub log: SearchLog,
     /// The latest hint or analysis result.
     pub last_think: Option<ThinkDone>,
     /// Where the page listens.
@@ -117,7 +146,7 @@ impl LiveGame {
                 (result, status)
             }),
             thinking: None,
-            log: VecDeque::new(),
+            log: SearchLog::default(),
             last_think: None,
             events,
             last_used: Instant::now(),
@@ -197,6 +226,7 @@ impl LiveGame {
     fn state(&self) -> GameState<'_> {
         let status = self.status();
         let history = self.record.history();
+        let board = self.record.board();
         GameState {
             id: self.id,
             version: self.version,
@@ -204,7 +234,6 @@ impl LiveGame {
             title: self.record.title(),
             options: self.record.options(),
             side_names: self.record.side_names(),
-            board: self.record.board(),
             legal: if status.is_finished() {
                 &[]
             } else {
@@ -225,6 +254,12 @@ impl LiveGame {
             position: self.record.position(),
             start_position: self.record.start_position(),
             last_think: self.last_think.as_ref().map(Event::ThinkDone),
+            marks: if status.is_finished() {
+                Vec::new()
+            } else {
+                refused_cells(self.record.as_ref(), &board)
+            },
+            board,
         }
     }
 
@@ -278,17 +313,56 @@ impl LiveGame {
         }
     }
 
-    /// Tells the page a search event, keeping it for pages that join late when `keep`.
+    /// Tells the page a search event, keeping it for pages that join late when `keep`
+    /// (a search's start begins a new log).
     pub fn send(&mut self, event: &Event<'_>, keep: bool) {
         let text = event.text();
         if keep {
-            if self.log.len() >= LOG_KEPT {
-                self.log.pop_front();
+            if matches!(event, Event::ThinkStart(_)) {
+                self.log.begin(text.clone());
+            } else {
+                self.log.push(text.clone());
             }
-            self.log.push_back(text.clone());
         }
         let _ = self.events.send(text);
     }
+}
+
+/// In a game of placed stones, the empty cells no legal move reaches, each with the
+/// rules' reason (renju's forbidden points for Black): the rules are asked about the cell
+/// by its name, its column and row labels (`h8`). Other games have none.
+fn refused_cells(record: &dyn Record, board: &BoardView) -> Vec<CellMark> {
+    let legal = record.legal_moves();
+    if legal.is_empty() || legal.iter().any(|mv: &MoveView| mv.from.is_some()) {
+        return Vec::new();
+    }
+    let mut reachable = vec![false; board.cells.len()];
+    for mv in legal {
+        if let Some(slot) = reachable.get_mut(mv.to) {
+            *slot = true;
+        }
+    }
+    let mut marks = Vec::new();
+    for (cell, piece) in board.cells.iter().enumerate() {
+        if piece.is_some() || reachable[cell] || board.files == 0 {
+            continue;
+        }
+        let (Some(file), Some(rank)) = (
+            board.file_labels.get(cell % board.files),
+            board.rank_labels.get(cell / board.files),
+        ) else {
+            continue;
+        };
+        if let Err(MoveError::Illegal { reason, .. }) = record.parse_move(&format!("{file}{rank}"))
+        {
+            marks.push(CellMark {
+                cell,
+                kind: "forbidden",
+                reason,
+            });
+        }
+    }
+    marks
 }
 
 /// The result in words, for the list of games.
@@ -388,5 +462,25 @@ fn evict_idle(map: &mut HashMap<i64, SharedGame>, capacity: usize) {
     let excess = (map.len() + 1).saturating_sub(capacity);
     for (_, id) in idle.into_iter().take(excess) {
         map.remove(&id);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_late_page_gets_the_start_first_however_long_the_search() {
+        let mut log = SearchLog::default();
+        log.push(Arc::from("old"));
+        log.begin(Arc::from("start"));
+        for index in 0..LOG_KEPT + 100 {
+            log.push(Arc::from(format!("event {index}").as_str()));
+        }
+        let kept: Vec<&str> = log.iter().map(|text| &**text).collect();
+        assert_eq!(kept.len(), LOG_KEPT + 1);
+        assert_eq!(kept[0], "start");
+        assert_eq!(kept[1], "event 100");
+        assert_eq!(kept[LOG_KEPT], format!("event {}", LOG_KEPT + 99));
     }
 }

@@ -108,7 +108,6 @@ pub fn start(
         side,
         started: Instant::now(),
     });
-    live.log.clear();
     let started = ThinkStart {
         id,
         purpose,

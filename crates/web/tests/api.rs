@@ -337,14 +337,9 @@ async fn bad_requests_get_4xx_json_errors() {
                 .expect("r"),
             StatusCode::BAD_REQUEST,
         ),
+        // Pages that do not exist are HTML (see an_unknown_page_is_html…); the API is JSON.
         (
-            Request::get("/static/nothing.js")
-                .body(Body::empty())
-                .expect("r"),
-            StatusCode::NOT_FOUND,
-        ),
-        (
-            Request::get("/nowhere").body(Body::empty()).expect("r"),
+            Request::get("/api/nowhere").body(Body::empty()).expect("r"),
             StatusCode::NOT_FOUND,
         ),
     ];
@@ -562,6 +557,14 @@ async fn the_lab_and_the_event_stream() {
     );
 }
 
+/// The whole answer to a GET.
+async fn get(app: &Router, path: &str) -> axum::response::Response {
+    app.clone()
+        .oneshot(Request::get(path).body(Body::empty()).expect("request"))
+        .await
+        .expect("answer")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_are_served() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -575,11 +578,28 @@ async fn the_pages_are_served() {
         "/static/css/style.css",
         "/favicon.svg",
     ] {
-        let response = app
-            .clone()
-            .oneshot(Request::get(path).body(Body::empty()).expect("request"))
-            .await
-            .expect("answer");
+        let response = get(&app, path).await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_page_is_html_and_an_unknown_api_route_is_json() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    for (path, kind) in [
+        ("/no/such/page", "text/html"),
+        ("/play/abc", "text/html"),
+        ("/static/js/nothing.js", "text/html"),
+        ("/api/nothing", "application/json"),
+    ] {
+        let response = get(&app, path).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        let content_type = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default();
+        assert!(content_type.starts_with(kind), "{path}: {content_type}");
     }
 }

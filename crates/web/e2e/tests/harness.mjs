@@ -85,3 +85,47 @@ export async function getJson(url) {
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return response.json();
 }
+
+/**
+ * Collects what the page's console reports as an error and the page's uncaught errors;
+ * `take()` returns them and starts afresh.
+ */
+export function watchConsole(page) {
+  let errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()} (${page.url()})`);
+  });
+  page.on('pageerror', (error) => { errors.push(`page error: ${error.message} (${page.url()})`); });
+  return { take() { const taken = errors; errors = []; return taken; } };
+}
+
+/** Posts JSON to the API (to set up a position quickly; the test then clicks). */
+export async function postJson(url, body) {
+  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The first `count` events of a game's stream, as a page that joins now gets them. */
+export async function firstEvents(url, count) {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal, headers: { Accept: 'text/event-stream' } });
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const events = [];
+  let text = '';
+  while (events.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = text.indexOf('\n\n')) >= 0) {
+      const block = text.slice(0, end);
+      text = text.slice(end + 2);
+      const data = block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n');
+      if (data) events.push(JSON.parse(data));
+    }
+  }
+  controller.abort();
+  return events.slice(0, count);
+}

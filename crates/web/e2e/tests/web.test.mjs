@@ -2,9 +2,9 @@
 // game by clicking, uses the log, the hint, undo and redo, the lab and the list of games,
 // switches language, and finds a game again after the server was killed and restarted.
 
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson } from './harness.mjs';
+import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, watchConsole, postJson, firstEvents } from './harness.mjs';
 
 let server;
 let context;
@@ -12,6 +12,7 @@ let page;
 let base;
 const dataDir = tempData();
 let port;
+let consoleErrors;
 
 before(async () => {
   port = await freePort();
@@ -19,8 +20,13 @@ before(async () => {
   base = server.url;
   context = await launchBrowser();
   page = await context.newPage();
-  page.on('pageerror', (error) => { throw error; });
+  consoleErrors = watchConsole(page);
   page.on('dialog', (dialog) => dialog.accept());
+});
+
+// No page may log an error or throw: checked after every test.
+afterEach(() => {
+  assert.deepEqual(consoleErrors.take(), [], 'no console errors and no page errors');
 });
 
 after(async () => {
@@ -69,7 +75,20 @@ async function startFromHome(game, { human = 'first', level = 'strong', movetime
   await page.check(`.segmented input[name=level][value=${level}]`);
   if (level === 'strong') await page.selectOption('select[name=movetime_ms]', String(movetime));
   await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
-  await page.waitForSelector('svg.board');
+  await page.waitForSelector('.board-wrap svg.board');
+  return currentId();
+}
+
+/** Starts a two-person chess game from a pasted position, by the home page's form. */
+async function startChessFrom(position, { chess960 = false } = {}) {
+  await page.goto(base);
+  await page.click('.game-card[data-game="chess"]');
+  if (chess960) await page.check('input[name="option.chess960"]');
+  await page.check('.segmented input[name=human][value=both]');
+  await page.click('.position-field summary');
+  await page.fill('#new-position', position);
+  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
+  await page.waitForSelector('.board-wrap svg.board');
   return currentId();
 }
 
@@ -123,19 +142,12 @@ test('clicks on illegal targets do nothing harmful', async () => {
   const state = await gameState(id);
   assert.equal(state.history.length, 1);
   assert.equal(await page.$('.toast.show'), null, 'no error for a harmless click');
+  assert.equal((await page.textContent('#play-notice')).trim(), 'b2 is taken', 'the refusal says why');
 });
 
 test('Chess960 from a pasted X-FEN: the option from the form, castling by clicks', async () => {
-  await page.goto(base);
-  await page.click('.game-card[data-game="chess"]');
-  await page.check('input[name="option.chess960"]');
-  await page.check('.segmented input[name=human][value=both]');
-  await page.click('.position-field summary');
   // Kings on b1 and h8, rooks on a1 and g1: the king's step to c1 and the long castle share cells.
-  await page.fill('#new-position', 'r6k/8/8/8/8/8/8/RK4R1 w GA - 0 1');
-  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
-  await page.waitForSelector('svg.board');
-  const id = currentId();
+  const id = await startChessFrom('r6k/8/8/8/8/8/8/RK4R1 w GA - 0 1', { chess960: true });
   let state = await gameState(id);
   assert.equal(state.title, 'Chess960');
   assert.deepEqual(state.options, { chess960: true });
@@ -158,6 +170,9 @@ test('undo, redo, hint, score every move and move now', async () => {
   await clickMove({ from: null, to: 0, name: 'a3' });
   let state = await waitForTurn(id);
   assert.equal(state.history.length, 2);
+  // The page, not only the server, must have the computer's answer before "undo".
+  await page.waitForFunction(() => document.querySelectorAll('.moves-list .move').length === 2);
+  await page.waitForSelector('button[data-action=undo]:not([disabled])');
   await page.keyboard.press('u');
   await page.waitForFunction(() => document.querySelectorAll('.moves-list .move').length === 0);
   await page.keyboard.press('r');
@@ -263,6 +278,9 @@ test('a game in progress survives kill -9 and a restart', async () => {
   server = await startServer(dataDir, port);
   await page.reload();
   await page.waitForFunction(() => document.querySelectorAll('.moves-list .move').length === 2);
+  // The kill cut the page's event stream: the browser says so, and only that.
+  const cut = consoleErrors.take();
+  assert.ok(cut.every((e) => /ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE/.test(e)), cut.join('\n'));
   const state = await gameState(id);
   assert.deepEqual(state.history.map((m) => m.name), ['b2', 'a3']);
   await clickMove({ from: null, to: 8, name: 'c1' });
@@ -277,5 +295,193 @@ test('phone-sized screens get the same board', async () => {
   await page.goto(`${base}lab`);
   await page.waitForSelector('#lab-position');
   await shoot(page, 'phone-lab');
+  await page.setViewportSize({ width: 1360, height: 900 });
+});
+
+// ---- The first minutes of a new user (issue 14) ----
+
+/** Fails when the document is wider than the window. */
+async function assertFits(name) {
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  assert.ok(scroll <= inner, `${name}: the page is ${scroll} px wide in a ${inner} px window`);
+}
+
+/** WCAG contrast of two `rgb(…)` colours. */
+function contrast(a, b) {
+  const luminance = (text) => {
+    const [r, g, bl] = text.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('the search log shows each line at every width, scores read as pawns', async () => {
+  await startFromHome('chess', { human: 'both', level: 'strong', movetime: 1000 });
+  await page.click('button[data-action=analyze]');
+  await page.waitForSelector('.log-done', { timeout: 15000 });
+  for (const [width, height] of [[1280, 800], [1600, 900], [1920, 1080], [390, 844], [360, 740]]) {
+    await page.setViewportSize({ width, height });
+    const head = await page.$eval('.log-head .c-pv', (span) => span.getBoundingClientRect().width);
+    assert.ok(head > 40, `the line's header is ${head} px wide at ${width}`);
+    const lines = await page.$$eval('.log-iter', (rows) => rows.map((row) => ({
+      width: row.querySelector('.c-pv').getBoundingClientRect().width,
+      line: row.querySelector('.c-pv').textContent,
+      score: row.querySelector('.c-score').textContent,
+    })));
+    assert.ok(lines.length > 0, 'iterations are logged');
+    for (const { width: w, line, score } of lines) {
+      assert.ok(w > 100, `a line is ${w} px wide at ${width}`);
+      assert.match(line, /\S/, 'a line is written');
+      assert.match(score, /^(—|[+\u2212]?\d+\.\d\d|win in \d+|loss in \d+)( [≤≥])?$/, `a score as players read it: ${score}`);
+    }
+    await shoot(page, `log-line-${width}`);
+  }
+  // A long line unfolds on a click (the title shows it whole on hover).
+  await page.click('.log-iter .c-pv');
+  assert.ok(await page.$('.log-iter .c-pv.open'));
+  await page.setViewportSize({ width: 1360, height: 900 });
+});
+
+test('promotion shows the pieces with their names; chess coordinates are legible', async () => {
+  const id = await startChessFrom('4k3/P7/8/8/8/8/8/4K3 w - - 0 1');
+  await page.click('svg.board rect.hit[data-cell="8"]');
+  await page.waitForSelector('svg.board .mark.selected');
+  await page.click('svg.board rect.hit[data-cell="0"]');
+  await page.waitForSelector('dialog.promotion[open]');
+  const choices = await page.$$eval('dialog.promotion button.promo', (buttons) => buttons.map((button) => ({
+    label: button.getAttribute('aria-label'),
+    glyph: button.querySelector('svg .chess-glyph').textContent.replace('\uFE0E', ''),
+    size: button.querySelector('svg').getBoundingClientRect().width,
+  })));
+  assert.deepEqual(choices.map((c) => c.glyph).sort(), ['♛', '♜', '♝', '♞'].sort());
+  for (const choice of choices) {
+    assert.match(choice.label, /^(Queen|Rook|Bishop|Knight) \(a8=[QRBN]/, choice.label);
+    assert.ok(choice.size >= 48, `a piece is ${choice.size} px`);
+  }
+  await shoot(page, 'promotion');
+  await page.click('dialog.promotion button[data-piece=queen]');
+  await page.waitForFunction(() => document.querySelectorAll('.moves-list .move').length === 1);
+  assert.match((await gameState(id)).history[0].display, /^a8=Q/);
+  const pairs = await page.$$eval('svg.board .coord.in', (labels) => labels.map((label) => {
+    const light = label.classList.contains('on-light');
+    const square = document.querySelector(light ? 'svg.board .sq-light' : 'svg.board .sq-dark');
+    return [getComputedStyle(label).fill, getComputedStyle(square).fill];
+  }));
+  assert.equal(pairs.length, 16);
+  for (const [text, square] of pairs) assert.ok(contrast(text, square) >= 4.5, `${text} on ${square}: ${contrast(text, square).toFixed(2)}:1`);
+});
+
+test('a page that joins during a search gets its start first', async () => {
+  const id = await startFromHome('chess', { human: 'both', level: 'strong', movetime: 10000 });
+  await page.click('button[data-action=analyze]');
+  await page.waitForSelector('.thinking.on');
+  await page.waitForSelector('.log-iter');
+  await page.waitForTimeout(2500); // long enough for hundreds of events
+  const events = await firstEvents(`${base}api/games/${id}/events`, 3);
+  assert.deepEqual(events.map((e) => e.type).slice(0, 2), ['state', 'think_start']);
+  assert.equal(events[1].purpose, 'analysis');
+
+  const second = await context.newPage();
+  const secondErrors = watchConsole(second);
+  await second.goto(`${base}play/${id}`);
+  await second.waitForSelector('.log-entries li');
+  const classes = await second.$$eval('.log-entries li', (items) => items.map((item) => item.className));
+  assert.equal(classes[0], 'log-start', `the first line is the start: ${classes.slice(0, 3)}`);
+  assert.equal(classes.filter((c) => c === 'log-root').length, 0, 'the engine\'s root moves are not listed');
+  await shoot(second, 'second-tab-joins');
+  await second.close();
+  assert.deepEqual(secondErrors.take(), []);
+
+  await page.reload();
+  await page.waitForSelector('.log-entries li');
+  assert.equal(await page.$eval('.log-entries li', (item) => item.className), 'log-start', 'after a reload too');
+  await postJson(`${base}api/games/${id}/stop`, {});
+  await page.waitForSelector('.log-done');
+});
+
+test('a renju forbidden point is marked and a click on it says why', async () => {
+  const created = await postJson(`${base}api/games`, { game: 'caro', human: 'both', options: { size: 15, rule: 'renju' } });
+  // Black g8, i8, h9, h7 around h8 (a three-three there); White far away.
+  for (const move of ['g8', 'a15', 'i8', 'c15', 'h9', 'e15', 'h7', 'g15']) {
+    await postJson(`${base}api/games/${created.id}/moves`, { move });
+  }
+  await page.goto(`${base}play/${created.id}`);
+  const h8 = 7 * 15 + 7;
+  await page.waitForSelector(`svg.board .refused[data-cell="${h8}"]`);
+  assert.ok(await page.$('svg.board .last-stone'), 'the last stone is marked');
+  await page.click(`svg.board rect.hit[data-cell="${h8}"]`);
+  await page.waitForFunction(() => /three-three is forbidden/.test(document.querySelector('#play-notice').textContent));
+  const notice = await page.$eval('#play-notice', (el) => ({ role: el.getAttribute('role'), height: el.getBoundingClientRect().height, text: el.textContent }));
+  assert.equal(notice.role, 'status');
+  assert.ok(notice.height > 0, 'the reason is visible');
+  assert.equal((await gameState(created.id)).history.length, 8, 'nothing was played');
+  await shoot(page, 'renju-forbidden');
+});
+
+test('tic-tac-toe as O keeps the grid as it is', async () => {
+  const id = await startFromHome('tictactoe', { human: 'second' });
+  await waitForTurn(id);
+  const files = await page.$$eval('svg.board .coord', (labels) => labels.filter((l) => /^[abc]$/.test(l.textContent)).map((l) => [l.textContent, Number(l.getAttribute('x'))]));
+  const x = Object.fromEntries(files);
+  assert.ok(x.a < x.c, `a is left of c: ${JSON.stringify(files)}`);
+  await shoot(page, 'tictactoe-as-o');
+});
+
+test('an unknown address gets an HTML page with status 404; the API answers JSON', async () => {
+  const response = await page.goto(`${base}no/such/page`);
+  assert.equal(response.status(), 404);
+  assert.match(response.headers()['content-type'], /^text\/html/);
+  assert.equal(await page.textContent('h1'), 'Page not found');
+  await shoot(page, 'not-found');
+  // The browser reports the 404 of the page itself; nothing else.
+  const errors = consoleErrors.take();
+  assert.ok(errors.every((e) => /404/.test(e)), errors.join('\n'));
+  const api = await fetch(`${base}api/nothing`);
+  assert.equal(api.status, 404);
+  assert.match(api.headers.get('content-type'), /^application\/json/);
+});
+
+test('no page is wider than a phone', async () => {
+  const catalog = await getJson(`${base}api/catalog`);
+  const big = await postJson(`${base}api/games`, { game: 'caro', human: 'both', options: { size: 25 } });
+  await postJson(`${base}api/games/${big.id}/moves`, { move: 'm13' });
+  for (const [width, height] of [[360, 740], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(base);
+    await page.waitForSelector('.game-card');
+    await assertFits(`home at ${width}`);
+    await shoot(page, `phone-${width}-home`);
+    for (const game of catalog.games.filter((g) => g.available)) {
+      const id = await startFromHome(game.name, { human: 'first', movetime: 250 });
+      await assertFits(`${game.name} at ${width}`);
+      const state = await waitForTurn(id);
+      await clickMove(state.legal[Math.floor(state.legal.length / 2)]);
+      await waitForTurn(id);
+      await page.waitForFunction(() => document.querySelectorAll('.moves-list .move').length >= 2);
+      await assertFits(`${game.name} in progress at ${width}`);
+      await shoot(page, `phone-${width}-${game.name}`);
+    }
+    await page.goto(`${base}play/${big.id}`);
+    await page.waitForSelector('svg.board');
+    await assertFits(`caro 25×25 at ${width}`);
+    const board = await page.$eval('svg.board', (svg) => svg.getBoundingClientRect().right);
+    assert.ok(board <= width, `the 25×25 board fits: its right edge is at ${board}`);
+    const played = (await gameState(big.id)).history.length;
+    await page.click(`svg.board rect.hit[data-cell="${12 * 25 + (width === 360 ? 11 : 14)}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll('.moves-list .move').length === n + 1, played);
+    await shoot(page, `phone-${width}-caro-25`);
+    await page.goto(`${base}games`);
+    await page.waitForSelector('.table tbody tr');
+    await assertFits(`games at ${width}`);
+    await shoot(page, `phone-${width}-games`);
+    await page.goto(`${base}lab`);
+    await page.waitForSelector('#lab-position');
+    await assertFits(`lab at ${width}`);
+    await shoot(page, `phone-${width}-lab`);
+  }
   await page.setViewportSize({ width: 1360, height: 900 });
 });

@@ -53,14 +53,18 @@ async fn api_not_found() -> ApiError {
     ApiError::not_found("no such API route: see /api/catalog, /api/games, /api/lab")
 }
 
-/// Gives every error response without a body of its own a JSON one (405, 413 from layers…).
+/// Gives every error response without a body of its own a JSON one (405, 413 from layers…);
+/// the HTML "not found" page for people stays HTML.
 async fn json_errors(response: Response) -> Response {
     let status = response.status();
-    let is_json = response
+    let has_body = response
         .headers()
         .get(header::CONTENT_TYPE)
-        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
-    if (status.is_client_error() || status.is_server_error()) && !is_json {
+        .is_some_and(|value| {
+            value.as_bytes().starts_with(b"application/json")
+                || value.as_bytes().starts_with(b"text/html")
+        });
+    if (status.is_client_error() || status.is_server_error()) && !has_body {
         let reason = status.canonical_reason().unwrap_or("error").to_lowercase();
         let mut replaced = ApiError::new(status, reason).into_response();
         if let Some(allow) = response.headers().get(header::ALLOW) {

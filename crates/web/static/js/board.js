@@ -10,6 +10,13 @@ const U = 100; // one cell or one point spacing, in SVG units
 // Chess-like pieces drawn from the filled glyphs (same shape for both sides, coloured by side).
 const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
 const TEXT_PRESENTATION = '\uFE0E';
+// A piece named in words (a promotion's `queen`) drawn with the same glyphs.
+const LETTERS = { king: 'k', queen: 'q', rook: 'r', bishop: 'b', knight: 'n', pawn: 'p' };
+
+function chessGlyph(kind) {
+  const key = (kind || '').toLowerCase();
+  return GLYPHS[key] || GLYPHS[LETTERS[key]];
+}
 
 /** Geometry of a board: where each cell's centre is, and the size of the drawing. */
 export function geometry(view, flipped) {
@@ -31,7 +38,8 @@ export function geometry(view, flipped) {
 
 /**
  * Draws `view`. Options: flipped, selected (cell), targets (Set of cells), captures (Set),
- * hint ({from, to}), cursor (cell), interactive, onCell(cell), label (aria).
+ * hint ({from, to}), cursor (cell), marks ([{cell, kind, reason}]), interactive, onCell(cell),
+ * label (aria).
  */
 export function drawBoard(view, options = {}) {
   const g = geometry(view, options.flipped);
@@ -54,6 +62,8 @@ export function drawBoard(view, options = {}) {
   drawLabels(svg, view, g, options.flipped);
   drawMarks(svg, view, g, options);
   view.cells.forEach((piece, cell) => { if (piece) svg.append(drawPiece(view, g, piece, cell)); });
+  drawLastStone(svg, view, g);
+  drawRefused(svg, g, options.marks);
   drawTargets(svg, view, g, options);
   if (options.cursor !== undefined && options.cursor !== null) {
     const { x, y } = g.centre(options.cursor);
@@ -204,6 +214,28 @@ function drawMarks(svg, view, g, options) {
   }
 }
 
+// Cells the rules refuse (renju's forbidden points for Black): a red cross, its reason as
+// its title.
+function drawRefused(svg, g, marks) {
+  for (const mark of marks || []) {
+    const { x, y } = g.centre(mark.cell);
+    const d = U * 0.2;
+    svg.append(s('path', { class: `refused ${mark.kind}`, 'data-cell': mark.cell, d: `M${x - d},${y - d} L${x + d},${y + d} M${x + d},${y - d} L${x - d},${y + d}` },
+      s('title', { text: mark.reason })));
+  }
+}
+
+// The stone just placed: a dot of the other colour on it, so it stands out on a full board.
+function drawLastStone(svg, view, g) {
+  if (view.kind !== 'points') return;
+  for (const cell of view.last_move || []) {
+    const piece = view.cells[cell];
+    if (!piece) continue;
+    const { x, y } = g.centre(cell);
+    svg.append(s('circle', { class: `last-stone on-${piece.side}`, cx: x, cy: y, r: U * 0.15, 'data-cell': cell }));
+  }
+}
+
 function highlight(g, cell, kind) {
   const { x, y } = g.centre(cell);
   if (g.onPoints) return s('circle', { class: `mark ${kind}`, cx: x, cy: y, r: U * 0.5 });
@@ -232,7 +264,7 @@ export function drawPiece(view, g, piece, cell) {
     group.append(s('circle', { class: 'disc-ring', cx: x, cy: y, r: U * 0.37 }));
     group.append(s('text', { class: 'disc-glyph', x, y: y + 2, text: piece.symbol }));
   } else if (view.kind === 'checkered') {
-    const glyph = GLYPHS[piece.kind.toLowerCase()];
+    const glyph = chessGlyph(piece.kind);
     group.append(s('text', { class: 'chess-glyph', x, y: y + 4, text: glyph ? glyph + TEXT_PRESENTATION : piece.symbol }));
   } else {
     group.append(markSymbol(piece, x, y));
@@ -253,7 +285,7 @@ function markSymbol(piece, x, y) {
 /** The promotion choices drawn as pieces (for the chooser). */
 export function pieceIcon(view, piece) {
   const g = { centre: () => ({ x: U / 2, y: U / 2 }), onPoints: false };
-  const svg = s('svg', { viewBox: `0 0 ${U} ${U}`, class: `board board-${view.kind} icon` });
+  const svg = s('svg', { viewBox: `0 0 ${U} ${U}`, class: `board board-${view.kind} icon`, 'aria-hidden': 'true' });
   svg.append(drawPiece(view, g, piece, 0));
   return svg;
 }

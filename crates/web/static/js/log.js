@@ -6,13 +6,37 @@ import { t, sideName } from './i18n.js';
 
 const KEPT = 300;
 
-/** A score as players read it, from the side to move's view. */
-export function scoreText(score) {
+// How players read a heuristic value, by game: pawns for chess and xiangqi (+0.40), threats
+// for caro (its evaluator gives tens of thousands for a five or open four to come), and the
+// plain value elsewhere (tic-tac-toe's textbook values, the lab's minimax values).
+const UNITS = { chess: 'pawns', xiangqi: 'pawns', caro: 'threats' };
+/** Caro values at least this big mean a five or an open four is coming. */
+const CARO_THREAT = 20000;
+/** Values this big are the search's infinite bounds, not scores. */
+const NO_VALUE = 100000000;
+
+function signed(text, value) {
+  return value > 0 ? `+${text}` : value < 0 ? `−${text.replace('-', '')}` : text;
+}
+
+/** A score as players read it, from the side to move's view (`game` picks the unit). */
+export function scoreText(score, game) {
   if (!score) return '';
-  if (score.kind === 'win_in') return t('score.win_in', { n: score.value });
-  if (score.kind === 'loss_in') return t('score.loss_in', { n: score.value });
+  // Plies to the end, told in the winner's moves (a win in 1 ply is a win in 1 move).
+  if (score.kind === 'win_in') return t('score.win_in', { n: Math.ceil(score.value / 2) });
+  if (score.kind === 'loss_in') return t('score.loss_in', { n: Math.ceil(score.value / 2) });
   const value = score.value;
-  return value > 0 ? `+${value}` : String(value);
+  // A move the search never valued (a bound past any real score) has no number to show.
+  if (Math.abs(value) >= NO_VALUE) return '—';
+  const unit = UNITS[game];
+  if (unit === 'threats' && Math.abs(value) >= CARO_THREAT) return t(value > 0 ? 'score.threat_for' : 'score.threat_against');
+  if (unit === 'pawns' || unit === 'threats') return signed((value / 100).toFixed(2), value);
+  return signed(String(value), value);
+}
+
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+function compact(value) {
+  return COMPACT.format(Number(value || 0));
 }
 
 function boundText(bound) {
@@ -21,7 +45,7 @@ function boundText(bound) {
   return '';
 }
 
-export function createLog(sideNames) {
+export function createLog(sideNames, game) {
   const entries = h('ol', { class: 'log-entries', 'aria-live': 'polite', 'aria-relevant': 'additions' });
   const table = h('div', { class: 'score-table' });
   const element = h('div', { class: 'log' }, entries, table);
@@ -50,24 +74,29 @@ export function createLog(sideNames) {
       const line = event.event;
       push(h('li', { class: 'log-iter' },
         h('span', { class: 'c-depth', text: line.seldepth > line.depth ? `${line.depth}/${line.seldepth}` : String(line.depth) }),
-        h('span', { class: 'c-score', text: scoreText(line.score) + boundText(line.bound) }),
+        h('span', { class: 'c-score', title: scoreText(line.score, game) + boundText(line.bound), text: scoreText(line.score, game) + boundText(line.bound) }),
         h('span', { class: 'c-nodes', text: number(line.nodes) }),
-        h('span', { class: 'c-nps', text: number(line.nps) }),
+        h('span', { class: 'c-nps', title: number(line.nps), text: compact(line.nps) }),
         h('span', { class: 'c-time', text: `${(line.time_ms / 1000).toFixed(2)}s` }),
-        h('span', { class: 'c-pv', text: line.pv_display.join(' ') })));
+        h('span', { class: 'c-pv', title: line.pv_display.join(' '), tabindex: '0', onclick: toggleLine, onkeydown: (event) => { if (event.key === 'Enter') toggleLine(event); }, text: line.pv_display.join(' ') || '—' })));
     } else if (event.type === 'think' && event.event.event === 'root_move' && algorithm !== 'engine') {
       const mv = event.event;
-      push(h('li', { class: 'log-root' }, t('log.tries', { move: mv.display, score: scoreText(mv.score) + boundText(mv.bound) })));
+      push(h('li', { class: 'log-root' }, t('log.tries', { move: mv.display, score: scoreText(mv.score, game) + boundText(mv.bound) })));
     } else if (event.type === 'think_done') {
       const r = event.result;
       const best = r.best_move ? r.best_move.display : '—';
       const key = event.purpose === 'move' ? (event.played ? 'log.done.move' : 'log.done.none') : `log.done.${event.purpose}`;
       push(h('li', { class: 'log-done' }, h('strong', { text: t(key, { move: best }) }), ' ',
-        h('span', { class: 'muted', text: t('log.summary', { score: scoreText(r.score), depth: r.depth, nodes: number(r.nodes), ms: number(r.time_ms) }) + (event.stopped ? ` · ${t('log.stopped')}` : '') + (r.proven ? ` · ${t('log.proven')}` : '') })));
+        h('span', { class: 'muted', text: t('log.summary', { score: scoreText(r.score, game), depth: r.depth, nodes: number(r.nodes), ms: number(r.time_ms) }) + (event.stopped ? ` · ${t('log.stopped')}` : '') + (r.proven ? ` · ${t('log.proven')}` : '') })));
       if (event.purpose === 'analysis') showTable(r.moves);
     } else if (event.type === 'think_error') {
       push(h('li', { class: 'log-error', text: event.error }));
     }
+  }
+
+  // A long line is cut to one row; a click or Enter shows it whole (its title shows it on hover).
+  function toggleLine(event) {
+    event.currentTarget.classList.toggle('open');
   }
 
   function showTable(moves) {
@@ -75,7 +104,7 @@ export function createLog(sideNames) {
     replace(table, h('h3', { text: t('log.table') }), h('table', { class: 'moves-table' },
       h('thead', {}, h('tr', {}, h('th', { text: t('log.col.move') }), h('th', { text: t('log.col.score') }))),
       h('tbody', {}, moves.map((m, i) => h('tr', { class: i === 0 ? 'best' : '' },
-        h('td', { text: m.display }), h('td', { text: scoreText(m.score) + boundText(m.bound) }))))));
+        h('td', { text: m.display }), h('td', { text: scoreText(m.score, game) + boundText(m.bound) }))))));
   }
 
   function clear() { replace(entries); replace(table); seen = new Set(); }

@@ -21,6 +21,8 @@ export function mount(root, [id]) {
   const topPlayer = h('div', { class: 'player top' });
   const bottomPlayer = h('div', { class: 'player bottom' });
   const reviewBar = h('div', { class: 'review-bar' });
+  // Why a click or a typed move was refused, in words (the server's or the rules' reason).
+  const notice = h('p', { class: 'notice', id: 'play-notice', role: 'status', 'aria-live': 'polite' });
   const title = h('h1', { class: 'game-title' });
   const meta = h('p', { class: 'meta muted' });
   const banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
@@ -36,7 +38,7 @@ export function mount(root, [id]) {
   const logBox = h('section', { class: 'log-panel' });
 
   root.append(h('section', { class: 'play' },
-    h('div', { class: 'board-col' }, topPlayer, boardWrap, bottomPlayer, reviewBar,
+    h('div', { class: 'board-col' }, topPlayer, boardWrap, bottomPlayer, notice, reviewBar,
       h('p', { id: 'board-help', class: 'sr-only', text: t('play.boardHelp') })),
     h('aside', { class: 'side-col' }, h('div', { class: 'title-row' }, title, meta), banner, thinking, toolbar, moveForm,
       h('h2', { class: 'small-title', text: t('play.moves') }), movesList, logBox, links)), toast);
@@ -58,11 +60,13 @@ export function mount(root, [id]) {
       h('span', { text: t(`play.${name}`) }), key ? h('kbd', { text: key }) : null);
   }
 
+  function say(text) {
+    notice.textContent = text || '';
+    notice.classList.toggle('on', !!text);
+  }
+
   function showError(error) {
-    toast.textContent = error.message || String(error);
-    toast.classList.add('show');
-    clearTimeout(ctx.toastTimer);
-    ctx.toastTimer = setTimeout(() => toast.classList.remove('show'), 4000);
+    say(error.message || String(error));
   }
 
   async function act(action, body) {
@@ -130,12 +134,15 @@ export function mount(root, [id]) {
     // Answers and events may cross: keep the newest state.
     if (ctx.state && state.version < ctx.state.version) return;
     const first = !ctx.state;
-    if (ctx.state && state.history.length !== ctx.state.history.length) ctx.hint = null;
+    if (ctx.state && state.history.length !== ctx.state.history.length) { ctx.hint = null; say(''); }
     ctx.state = state;
     if (first) {
       const stored = localStorage.getItem(flipKey);
-      ctx.flipped = stored === null ? (state.players.first === 'computer' && state.players.second === 'human') : stored === '1';
-      log = createLog(state.side_names);
+      // Seen from the person's side when the computer plays first, but only on boards with a
+      // direction (chess, xiangqi): turning a symmetric grid only confuses.
+      const oriented = state.board.kind === 'checkered' || state.board.kind === 'river_and_palaces';
+      ctx.flipped = stored === null ? (oriented && state.players.first === 'computer' && state.players.second === 'human') : stored === '1';
+      log = createLog(state.side_names, state.game);
       replace(logBox, h('h2', { class: 'small-title', text: t('play.log') }), log.element);
       if (state.last_think) log.add(state.last_think);
     }
@@ -152,7 +159,12 @@ export function mount(root, [id]) {
     if (!s || ctx.review !== null || !s.human_to_move || s.thinking && s.thinking.purpose === 'move') return;
     ctx.cursor = cell;
     const placing = s.legal.filter((m) => m.from === null && m.to === cell);
-    if (placing.length) { playMove(placing[0]); return; }
+    if (placing.length) { say(''); playMove(placing[0]); return; }
+    // A refused cell says why: the rules' reason (a renju forbidden point), or that it is taken.
+    const mark = (s.marks || []).find((m) => m.cell === cell);
+    if (mark) { say(mark.reason); return; }
+    const placingGame = s.legal.length > 0 && s.legal.every((m) => m.from === null);
+    if (placingGame) { if (s.board.cells[cell]) say(t('play.taken', { cell: cellName(s.board, cell) })); return; }
     if (ctx.selected !== null) {
       // Clicking the selected piece again plays a move that leaves it where it is (a
       // Chess960 king castling in place); several moves between two cells are chosen from.
@@ -160,8 +172,16 @@ export function mount(root, [id]) {
       if (moves.length === 1) { playMove(moves[0]); return; }
       if (moves.length > 1) { chooseMove(moves); return; }
     }
-    ctx.selected = movesFrom(cell).length ? (ctx.selected === cell ? null : cell) : null;
+    const piece = s.board.cells[cell];
+    const movable = movesFrom(cell).length > 0;
+    if (!movable && piece && piece.side === s.board.to_move) say(t('play.stuck', { cell: cellName(s.board, cell) }));
+    else say('');
+    ctx.selected = movable ? (ctx.selected === cell ? null : cell) : null;
     render();
+  }
+
+  function cellName(view, cell) {
+    return `${view.file_labels[cell % view.files] || ''}${view.rank_labels[Math.floor(cell / view.files)] || ''}`;
   }
 
   // Several moves between the same two cells: promotions (shown as the pieces) or, in
@@ -173,9 +193,12 @@ export function mount(root, [id]) {
     const dialog = h('dialog', { class: promoting ? 'dialog promotion' : 'dialog promotion choose', 'aria-label': heading });
     const close = () => { dialog.close(); dialog.remove(); };
     replace(dialog, h('h2', { text: heading }), h('div', { class: 'promotion-choices' },
-      moves.map((m) => h('button', { class: promoting ? 'promo' : 'btn', type: 'button', title: m.display, 'data-move': m.name, onclick: () => { close(); playMove(m); } },
-        promoting ? pieceIcon(s.board, { side: s.board.to_move, kind: m.promotion, symbol: m.promotion }) : null,
-        h('span', { class: promoting ? 'sr-only' : '', text: m.display })))),
+      moves.map((m) => {
+        const piece = promoting ? t(`piece.${m.promotion}`) : m.display;
+        return h('button', { class: promoting ? 'promo' : 'btn', type: 'button', title: promoting ? `${piece} (${m.display})` : m.display, 'aria-label': promoting ? `${piece} (${m.display})` : null, 'data-move': m.name, 'data-piece': m.promotion || null, onclick: () => { close(); playMove(m); } },
+          promoting ? pieceIcon(s.board, { side: s.board.to_move, kind: m.promotion, symbol: m.promotion }) : null,
+          promoting ? h('span', { class: 'promo-name', text: piece }) : h('span', { text: m.display }));
+      })),
       h('button', { class: 'btn', type: 'button', onclick: () => { close(); ctx.selected = null; render(); }, text: t('common.cancel') }));
     dialog.addEventListener('cancel', () => { dialog.remove(); ctx.selected = null; render(); });
     document.body.append(dialog);
@@ -203,7 +226,7 @@ export function mount(root, [id]) {
     const placing = interactive && s.legal.some((m) => m.from === null);
     const svg = drawBoard(view, {
       flipped: ctx.flipped, interactive, onCell, selected: ctx.review === null ? ctx.selected : null,
-      targets, hint: ctx.review === null ? ctx.hint : null, cursor: ctx.keyboard && document.activeElement === boardWrap ? ctx.cursor : null,
+      targets, hint: ctx.review === null ? ctx.hint : null, marks: ctx.review === null ? s.marks : null, cursor: ctx.keyboard && document.activeElement === boardWrap ? ctx.cursor : null,
       label: t('play.boardLabel', { title: s.title }),
     });
     if (placing) svg.classList.add('placing');
