@@ -18,4 +18,6 @@ pub use session::{
     PositionError, Record, Rules, ScoreView, ScoredMove, Snapshot, Status, Table, ThinkError,
     ThinkEvent, ThinkRequest, ThinkResult, Thinker,
 };
-pub use spec::{BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, OptionValue, Text};
+pub use spec::{
+    BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, OptionValue, ScoreStyle, Text,
+};

@@ -44,6 +44,22 @@ pub enum OptionKind {
     },
 }
 
+/// How players read the values a game's evaluation gives (the engine's scores).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "unit", rename_all = "snake_case")]
+pub enum ScoreStyle {
+    /// The value as it is (textbook values: +1, 0, −1).
+    Plain,
+    /// Hundredths of a pawn, shown as pawns: +0.40.
+    Pawns,
+    /// Hundredths of a line's worth, shown as such; from `decided` up, a threat that
+    /// decides the game (a five or an open four to come).
+    Threats {
+        /// The value from which a threat decides the game.
+        decided: i32,
+    },
+}
+
 /// One option a game takes when it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct OptionSpec {
@@ -227,6 +243,8 @@ pub struct GameSpec {
     pub options: &'static [OptionSpec],
     /// Whether UCI GUIs may play it (by its name as a `UCI_Variant`).
     pub uci_variant: bool,
+    /// How players read its scores.
+    pub score_style: ScoreStyle,
     /// Time per move the strong player takes when none is given; `None` when the engine
     /// proves the game at once and should search until it has.
     pub default_movetime_ms: Option<u64>,

@@ -43,7 +43,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use ply_games::session::serialize_side;
 use ply_games::{
-    Algorithm, BoardView, GameOptions, Level, MoveView, Status, ThinkEvent, ThinkResult,
+    Algorithm, BoardView, GameOptions, Level, MoveView, ScoreStyle, Status, ThinkEvent, ThinkResult,
 };
 use ply_search::Side;
 use serde::Serialize;
@@ -134,6 +134,8 @@ pub struct GameState<'a> {
     pub version: u64,
     /// Registry name.
     pub game: &'static str,
+    /// How players read its scores (`unit`: `plain`, `pawns`, or `threats` with `decided`).
+    pub score_style: ScoreStyle,
     /// Title with its settings.
     pub title: String,
     /// Option values by name.

@@ -231,6 +231,7 @@ impl LiveGame {
             id: self.id,
             version: self.version,
             game: self.spec.name,
+            score_style: self.spec.score_style,
             title: self.record.title(),
             options: self.record.options(),
             side_names: self.record.side_names(),

@@ -5,7 +5,7 @@ use super::board::{MAX_SIZE, MIN_SIZE};
 use super::{Caro, CaroConfig, Rule};
 use crate::grid;
 use crate::session::{GameError, GameRecord, PositionError, Record};
-use crate::spec::{BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, Text};
+use crate::spec::{BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, ScoreStyle, Text};
 
 /// The board's side.
 pub const SIZE: OptionSpec = OptionSpec {
@@ -48,6 +48,9 @@ pub static SPEC: GameSpec = GameSpec {
     },
     options: &[SIZE, RULE],
     uci_variant: false,
+    score_style: ScoreStyle::Threats {
+        decided: super::strong::OPEN_FOUR_NEXT,
+    },
     default_movetime_ms: Some(1_000),
     opening_plies: 3,
     bench: BenchSpec {

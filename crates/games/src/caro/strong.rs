@@ -14,7 +14,7 @@ const FIVE_NOW: i32 = 40_000;
 /// The opponent has two fours the side to move cannot both block.
 const DOUBLE_FOUR_AGAINST: i32 = -30_000;
 /// The side to move can make an open four (and the opponent has no four to answer with).
-const OPEN_FOUR_NEXT: i32 = 20_000;
+pub(crate) const OPEN_FOUR_NEXT: i32 = 20_000;
 /// Plies of quiescence (fours and their blocks) below the horizon.
 const QUIESCENCE_PLIES: u32 = 6;
 /// Weights of the two sides' cell values in the evaluation.

@@ -3,7 +3,7 @@
 
 use super::{Chess, ChessConfig};
 use crate::session::{GameError, GameRecord, Record};
-use crate::spec::{BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, Text};
+use crate::spec::{BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, ScoreStyle, Text};
 
 /// Chess960 (Fischer random) castling rules and notation.
 pub const CHESS960: OptionSpec = OptionSpec {
@@ -26,6 +26,7 @@ pub static SPEC: GameSpec = GameSpec {
     },
     options: &[CHESS960],
     uci_variant: true,
+    score_style: ScoreStyle::Pawns,
     default_movetime_ms: Some(1_000),
     opening_plies: 2,
     bench: BenchSpec {

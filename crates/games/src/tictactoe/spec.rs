@@ -2,7 +2,7 @@
 
 use super::TicTacToe;
 use crate::session::{GameError, GameRecord, Record};
-use crate::spec::{BenchSpec, GameOptions, GameSpec, Text};
+use crate::spec::{BenchSpec, GameOptions, GameSpec, ScoreStyle, Text};
 
 /// Tic-tac-toe.
 pub static SPEC: GameSpec = GameSpec {
@@ -14,6 +14,7 @@ pub static SPEC: GameSpec = GameSpec {
     },
     options: &[],
     uci_variant: false,
+    score_style: ScoreStyle::Plain,
     default_movetime_ms: None,
     opening_plies: 1,
     bench: BenchSpec {

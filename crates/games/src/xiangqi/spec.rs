@@ -3,7 +3,7 @@
 
 use super::Xiangqi;
 use crate::session::{GameError, GameRecord, Record};
-use crate::spec::{BenchSpec, GameOptions, GameSpec, Text};
+use crate::spec::{BenchSpec, GameOptions, GameSpec, ScoreStyle, Text};
 
 /// Xiangqi.
 pub static SPEC: GameSpec = GameSpec {
@@ -15,6 +15,7 @@ pub static SPEC: GameSpec = GameSpec {
     },
     options: &[],
     uci_variant: true,
+    score_style: ScoreStyle::Pawns,
     default_movetime_ms: Some(1_000),
     opening_plies: 2,
     bench: BenchSpec {

@@ -6,12 +6,6 @@ import { t, sideName } from './i18n.js';
 
 const KEPT = 300;
 
-// How players read a heuristic value, by game: pawns for chess and xiangqi (+0.40), threats
-// for caro (its evaluator gives tens of thousands for a five or open four to come), and the
-// plain value elsewhere (tic-tac-toe's textbook values, the lab's minimax values).
-const UNITS = { chess: 'pawns', xiangqi: 'pawns', caro: 'threats' };
-/** Caro values at least this big mean a five or an open four is coming. */
-const CARO_THREAT = 20000;
 /** Values this big are the search's infinite bounds, not scores. */
 const NO_VALUE = 100000000;
 
@@ -19,8 +13,12 @@ function signed(text, value) {
   return value > 0 ? `+${text}` : value < 0 ? `−${text.replace('-', '')}` : text;
 }
 
-/** A score as players read it, from the side to move's view (`game` picks the unit). */
-export function scoreText(score, game) {
+/**
+ * A score as players read it, from the side to move's view. `style` is the game's
+ * `score_style` from its state: `plain` values as they are (textbook values), `pawns` in
+ * hundredths (+0.40), `threats` in hundredths up to `decided`, a deciding threat beyond.
+ */
+export function scoreText(score, style) {
   if (!score) return '';
   // Plies to the end, told in the winner's moves (a win in 1 ply is a win in 1 move).
   if (score.kind === 'win_in') return t('score.win_in', { n: Math.ceil(score.value / 2) });
@@ -28,8 +26,8 @@ export function scoreText(score, game) {
   const value = score.value;
   // A move the search never valued (a bound past any real score) has no number to show.
   if (Math.abs(value) >= NO_VALUE) return '—';
-  const unit = UNITS[game];
-  if (unit === 'threats' && Math.abs(value) >= CARO_THREAT) return t(value > 0 ? 'score.threat_for' : 'score.threat_against');
+  const unit = style ? style.unit : 'plain';
+  if (unit === 'threats' && Math.abs(value) >= style.decided) return t(value > 0 ? 'score.threat_for' : 'score.threat_against');
   if (unit === 'pawns' || unit === 'threats') return signed((value / 100).toFixed(2), value);
   return signed(String(value), value);
 }
@@ -45,7 +43,7 @@ function boundText(bound) {
   return '';
 }
 
-export function createLog(sideNames, game) {
+export function createLog(sideNames, scoreStyle) {
   const entries = h('ol', { class: 'log-entries', 'aria-live': 'polite', 'aria-relevant': 'additions' });
   const table = h('div', { class: 'score-table' });
   const element = h('div', { class: 'log' }, entries, table);
@@ -74,20 +72,20 @@ export function createLog(sideNames, game) {
       const line = event.event;
       push(h('li', { class: 'log-iter' },
         h('span', { class: 'c-depth', text: line.seldepth > line.depth ? `${line.depth}/${line.seldepth}` : String(line.depth) }),
-        h('span', { class: 'c-score', title: scoreText(line.score, game) + boundText(line.bound), text: scoreText(line.score, game) + boundText(line.bound) }),
+        h('span', { class: 'c-score', title: scoreText(line.score, scoreStyle) + boundText(line.bound), text: scoreText(line.score, scoreStyle) + boundText(line.bound) }),
         h('span', { class: 'c-nodes', text: number(line.nodes) }),
         h('span', { class: 'c-nps', title: number(line.nps), text: compact(line.nps) }),
         h('span', { class: 'c-time', text: `${(line.time_ms / 1000).toFixed(2)}s` }),
         h('span', { class: 'c-pv', title: line.pv_display.join(' '), tabindex: '0', onclick: toggleLine, onkeydown: (event) => { if (event.key === 'Enter') toggleLine(event); }, text: line.pv_display.join(' ') || '—' })));
     } else if (event.type === 'think' && event.event.event === 'root_move' && algorithm !== 'engine') {
       const mv = event.event;
-      push(h('li', { class: 'log-root' }, t('log.tries', { move: mv.display, score: scoreText(mv.score, game) + boundText(mv.bound) })));
+      push(h('li', { class: 'log-root' }, t('log.tries', { move: mv.display, score: scoreText(mv.score, scoreStyle) + boundText(mv.bound) })));
     } else if (event.type === 'think_done') {
       const r = event.result;
       const best = r.best_move ? r.best_move.display : '—';
       const key = event.purpose === 'move' ? (event.played ? 'log.done.move' : 'log.done.none') : `log.done.${event.purpose}`;
       push(h('li', { class: 'log-done' }, h('strong', { text: t(key, { move: best }) }), ' ',
-        h('span', { class: 'muted', text: t('log.summary', { score: scoreText(r.score, game), depth: r.depth, nodes: number(r.nodes), ms: number(r.time_ms) }) + (event.stopped ? ` · ${t('log.stopped')}` : '') + (r.proven ? ` · ${t('log.proven')}` : '') })));
+        h('span', { class: 'muted', text: t('log.summary', { score: scoreText(r.score, scoreStyle), depth: r.depth, nodes: number(r.nodes), ms: number(r.time_ms) }) + (event.stopped ? ` · ${t('log.stopped')}` : '') + (r.proven ? ` · ${t('log.proven')}` : '') })));
       if (event.purpose === 'analysis') showTable(r.moves);
     } else if (event.type === 'think_error') {
       push(h('li', { class: 'log-error', text: event.error }));
@@ -104,7 +102,7 @@ export function createLog(sideNames, game) {
     replace(table, h('h3', { text: t('log.table') }), h('table', { class: 'moves-table' },
       h('thead', {}, h('tr', {}, h('th', { text: t('log.col.move') }), h('th', { text: t('log.col.score') }))),
       h('tbody', {}, moves.map((m, i) => h('tr', { class: i === 0 ? 'best' : '' },
-        h('td', { text: m.display }), h('td', { text: scoreText(m.score, game) + boundText(m.bound) }))))));
+        h('td', { text: m.display }), h('td', { text: scoreText(m.score, scoreStyle) + boundText(m.bound) }))))));
   }
 
   function clear() { replace(entries); replace(table); seen = new Set(); }

@@ -142,7 +142,7 @@ export function mount(root, [id]) {
       // direction (chess, xiangqi): turning a symmetric grid only confuses.
       const oriented = state.board.kind === 'checkered' || state.board.kind === 'river_and_palaces';
       ctx.flipped = stored === null ? (oriented && state.players.first === 'computer' && state.players.second === 'human') : stored === '1';
-      log = createLog(state.side_names, state.game);
+      log = createLog(state.side_names, state.score_style);
       replace(logBox, h('h2', { class: 'small-title', text: t('play.log') }), log.element);
       if (state.last_think) log.add(state.last_think);
     }
