@@ -8,6 +8,7 @@ pub mod board;
 pub mod classic;
 pub mod line;
 pub mod renju;
+mod role;
 pub mod rule;
 pub mod strong;
 pub mod threat;

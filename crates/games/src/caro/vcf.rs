@@ -8,6 +8,7 @@ use std::time::Instant;
 use ply_search::{AdviceBudget, Game, Side};
 
 use super::board::{Caro, Cell};
+use super::role::Role;
 use super::threat::Threat;
 
 /// Longest VCF looked for, in attacking moves.
@@ -47,6 +48,9 @@ pub struct Solver {
     /// Hashes of positions (attacker to move) known to have no VCF.
     fails: Vec<u64>,
     moves: Vec<Vec<Cell>>,
+    /// The line being proved: the moves from the search's root to the node searched, with
+    /// the winning lines of the nodes below it proved so far.
+    pub(super) line: Vec<Cell>,
 }
 
 impl Solver {
@@ -58,6 +62,7 @@ impl Solver {
             aborted: false,
             fails: vec![0; 1 << FAIL_CACHE_BITS],
             moves: (0..=MAX_FOURS as usize).map(|_| Vec::new()).collect(),
+            line: Vec::new(),
         }
     }
 
@@ -75,11 +80,17 @@ impl Solver {
     /// `None` if there is none within the limits.
     pub fn find_vcf(&mut self, game: &Caro) -> Option<Vec<Cell>> {
         let mut work = game.clone();
-        let mut line = Vec::new();
-        self.vcf(&mut work, 0, &mut line).then_some(line)
+        self.line.clear();
+        self.vcf(&mut work, 0).then(|| self.line.clone())
     }
 
-    pub(super) fn out_of_budget(&mut self) -> bool {
+    /// Counts a position visited; false when a limit says to stop.
+    pub(super) fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        !self.out_of_budget()
+    }
+
+    fn out_of_budget(&mut self) -> bool {
         if self.aborted {
             return true;
         }
@@ -99,10 +110,9 @@ impl Solver {
         (hash >> (64 - FAIL_CACHE_BITS)) as usize
     }
 
-    /// Attacker (the side to move) looks for a VCF; `line` gets the winning line.
-    pub(super) fn vcf(&mut self, game: &mut Caro, fours: u32, line: &mut Vec<Cell>) -> bool {
-        self.nodes += 1;
-        if self.out_of_budget() {
+    /// Attacker (the side to move) looks for a VCF; the solver's line gets the winning line.
+    pub(super) fn vcf(&mut self, game: &mut Caro, fours: u32) -> bool {
+        if !self.visit() {
             return false;
         }
         let me = game.side_to_move();
@@ -112,7 +122,7 @@ impl Solver {
             let won = game.winner() == Some(me);
             game.unmake_move(cell);
             if won {
-                line.push(cell);
+                self.line.push(cell);
                 return true;
             }
         }
@@ -138,24 +148,15 @@ impl Solver {
             }
             _ => {}
         }
-        let mut found = false;
-        for &attack in &candidates {
-            game.make_move(attack);
-            line.push(attack);
+        let found = self.try_each(Role::Attacker, game, &candidates, |solver, game| {
             if game.winner() == Some(me) {
-                found = true;
+                true
             } else if game.count(them, Threat::Five) == 0 && game.count(me, Threat::Five) > 0 {
-                found = self.every_defence_loses(game, fours, line);
+                solver.every_defence_loses(game, fours)
+            } else {
+                false
             }
-            game.unmake_move(attack);
-            if found {
-                break;
-            }
-            line.pop();
-            if self.aborted {
-                break;
-            }
-        }
+        });
         self.moves[fours as usize] = candidates;
         if !found
             && !self.aborted
@@ -166,38 +167,24 @@ impl Solver {
         found
     }
 
-    /// After an attacking four: whether every defence still loses to a VCF. `line` gets the
-    /// first defence and the rest of its winning line.
-    fn every_defence_loses(&mut self, game: &mut Caro, fours: u32, line: &mut Vec<Cell>) -> bool {
+    /// After an attacking four: whether every defence still loses to a VCF. The line gets
+    /// the first defence and the rest of its winning line.
+    fn every_defence_loses(&mut self, game: &mut Caro, fours: u32) -> bool {
         let me = game.side_to_move().opponent();
         let mut defences = Vec::new();
         game.five_defences(me, &mut defences);
-        let mut first_line: Option<Vec<Cell>> = None;
-        for defence in defences {
-            game.make_move(defence);
-            let mut rest = vec![defence];
-            let wins = game.winner().is_none()
-                && match game.five_cell(me) {
-                    // The defence did not stop a five: the attacker, to move, makes it.
-                    Some(five) => {
-                        rest.push(five);
-                        true
+        !defences.is_empty()
+            && self.try_each(Role::Defender, game, &defences, |solver, game| {
+                game.winner().is_none()
+                    && match game.five_cell(me) {
+                        // The defence did not stop a five: the attacker, to move, makes it.
+                        Some(five) => {
+                            solver.line.push(five);
+                            true
+                        }
+                        None => solver.vcf(game, fours + 1),
                     }
-                    None => self.vcf(game, fours + 1, &mut rest),
-                };
-            game.unmake_move(defence);
-            if !wins {
-                return false;
-            }
-            first_line.get_or_insert(rest);
-        }
-        match first_line {
-            Some(rest) => {
-                line.extend(rest);
-                true
-            }
-            None => false,
-        }
+            })
     }
 }
 
