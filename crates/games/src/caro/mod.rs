@@ -7,6 +7,7 @@ pub mod advice;
 pub mod board;
 pub mod classic;
 pub mod line;
+mod move_lists;
 pub mod renju;
 mod role;
 pub mod rule;

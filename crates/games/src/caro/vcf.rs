@@ -8,6 +8,7 @@ use std::time::Instant;
 use ply_search::{AdviceBudget, Game, Side};
 
 use super::board::{Caro, Cell};
+use super::move_lists::MoveLists;
 use super::role::Role;
 use super::threat::Threat;
 
@@ -47,7 +48,8 @@ pub struct Solver {
     pub(super) aborted: bool,
     /// Hashes of positions (attacker to move) known to have no VCF.
     fails: Vec<u64>,
-    moves: Vec<Vec<Cell>>,
+    /// The move lists of the search's plies (VCF and VCT alike).
+    pub(super) lists: MoveLists,
     /// The line being proved: the moves from the search's root to the node searched, with
     /// the winning lines of the nodes below it proved so far.
     pub(super) line: Vec<Cell>,
@@ -61,7 +63,7 @@ impl Solver {
             nodes: 0,
             aborted: false,
             fails: vec![0; 1 << FAIL_CACHE_BITS],
-            moves: (0..=MAX_FOURS as usize).map(|_| Vec::new()).collect(),
+            lists: MoveLists::default(),
             line: Vec::new(),
         }
     }
@@ -134,8 +136,7 @@ impl Solver {
         if self.fails.get(slot) == Some(&hash) {
             return false;
         }
-        let mut candidates = std::mem::take(&mut self.moves[fours as usize]);
-        candidates.clear();
+        let mut candidates = self.lists.take();
         match game.count(them, Threat::Five) {
             0 => attacking_fours(game, me, &mut candidates),
             1 => {
@@ -157,7 +158,7 @@ impl Solver {
                 false
             }
         });
-        self.moves[fours as usize] = candidates;
+        self.lists.give_back(candidates);
         if !found
             && !self.aborted
             && let Some(entry) = self.fails.get_mut(slot)
@@ -171,9 +172,9 @@ impl Solver {
     /// the first defence and the rest of its winning line.
     fn every_defence_loses(&mut self, game: &mut Caro, fours: u32) -> bool {
         let me = game.side_to_move().opponent();
-        let mut defences = Vec::new();
+        let mut defences = self.lists.take();
         game.five_defences(me, &mut defences);
-        !defences.is_empty()
+        let lost = !defences.is_empty()
             && self.try_each(Role::Defender, game, &defences, |solver, game| {
                 game.winner().is_none()
                     && match game.five_cell(me) {
@@ -184,7 +185,9 @@ impl Solver {
                         }
                         None => solver.vcf(game, fours + 1),
                     }
-            })
+            });
+        self.lists.give_back(defences);
+        lost
     }
 }
 
@@ -193,6 +196,8 @@ fn attacking_fours(game: &Caro, me: Side, out: &mut Vec<Cell>) {
     for kind in [Threat::Flex4, Threat::FourThree, Threat::Four] {
         let start = out.len();
         game.cells_with(me, kind, out);
-        out[start..].sort_by_key(|&cell| std::cmp::Reverse(game.value(cell, me)));
+        // Cells come in reading order, the cells' own order, so ties broken by cell keep it
+        // as a stable sort would, and an unstable sort never allocates.
+        out[start..].sort_unstable_by_key(|&cell| (std::cmp::Reverse(game.value(cell, me)), cell));
     }
 }

@@ -35,8 +35,11 @@ fn attacks(game: &Caro, attacker: Side, out: &mut Vec<Cell>) {
             Threat::Three | Threat::ThreeThree | Threat::Four | Threat::FourThree | Threat::Flex4
         )
     }));
-    out.sort_by_key(|&cell| {
-        std::cmp::Reverse(game.value(cell, attacker) + game.value(cell, defender) / 2)
+    // Board cells come in reading order, the cells' own order, so ties broken by cell keep
+    // it as a stable sort would, and an unstable sort never allocates.
+    out.sort_unstable_by_key(|&cell| {
+        let value = game.value(cell, attacker) + game.value(cell, defender) / 2;
+        (std::cmp::Reverse(value), cell)
     });
 }
 
@@ -140,13 +143,15 @@ impl Solver {
     fn attack(&mut self, game: &mut Caro, depth: u32, cache: &mut VctCache) -> bool {
         let attacker = game.side_to_move();
         let defender = attacker.opponent();
-        let mut moves = Vec::new();
+        let mut moves = self.lists.take();
         attacks(game, attacker, &mut moves);
-        self.try_each(Role::Attacker, game, &moves, |solver, game| {
+        let wins = self.try_each(Role::Attacker, game, &moves, |solver, game| {
             game.count(defender, Threat::Five) == 0
                 && threatens(game, attacker)
                 && solver.defences_fail(game, depth, cache)
-        })
+        });
+        self.lists.give_back(moves);
+        wins
     }
 
     /// The defender (to move) answers the attacker's threat; true if every answer loses:
@@ -161,9 +166,9 @@ impl Solver {
         if game.count(defender, Threat::Five) > 0 {
             return false;
         }
-        let mut replies = Vec::new();
+        let mut replies = self.lists.take();
         defences(game, attacker, &mut replies);
-        self.try_each(Role::Defender, game, &replies, |solver, game| {
+        let lost = self.try_each(Role::Defender, game, &replies, |solver, game| {
             if game.winner() == Some(defender) {
                 false
             } else if let Some(five) = game.five_cell(attacker) {
@@ -174,6 +179,8 @@ impl Solver {
             } else {
                 solver.vct(game, depth - 1, cache)
             }
-        })
+        });
+        self.lists.give_back(replies);
+        lost
     }
 }
