@@ -75,9 +75,9 @@ impl Solver {
                 continue;
             }
             work.make_move(cell);
-            let mut line = Vec::new();
+            self.line.clear();
             let holds = work.winner() == Some(me)
-                || !self.vct(&mut work, SAFETY_THREATS, &mut cache, &mut line)
+                || !self.vct(&mut work, SAFETY_THREATS, &mut cache)
                 || self.aborted;
             work.unmake_move(cell);
             if holds {
@@ -104,17 +104,12 @@ impl Solver {
                 continue;
             }
             work.make_move(cell);
+            self.line.clear();
             let holds = work.winner() == Some(me) || {
-                let mut line = Vec::new();
                 if threats {
-                    !self.vct(
-                        &mut work,
-                        super::vct::MAX_THREATS.min(4),
-                        &mut cache,
-                        &mut line,
-                    )
+                    !self.vct(&mut work, super::vct::MAX_THREATS.min(4), &mut cache)
                 } else {
-                    !self.vcf(&mut work, 0, &mut line)
+                    !self.vcf(&mut work, 0)
                 }
             };
             work.unmake_move(cell);

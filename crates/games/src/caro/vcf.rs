@@ -8,6 +8,8 @@ use std::time::Instant;
 use ply_search::{AdviceBudget, Game, Side};
 
 use super::board::{Caro, Cell};
+use super::move_lists::MoveLists;
+use super::role::Role;
 use super::threat::Threat;
 
 /// Longest VCF looked for, in attacking moves.
@@ -46,7 +48,11 @@ pub struct Solver {
     pub(super) aborted: bool,
     /// Hashes of positions (attacker to move) known to have no VCF.
     fails: Vec<u64>,
-    moves: Vec<Vec<Cell>>,
+    /// The move lists of the search's plies (VCF and VCT alike).
+    pub(super) lists: MoveLists,
+    /// The line being proved: the moves from the search's root to the node searched, with
+    /// the winning lines of the nodes below it proved so far.
+    pub(super) line: Vec<Cell>,
 }
 
 impl Solver {
@@ -57,7 +63,8 @@ impl Solver {
             nodes: 0,
             aborted: false,
             fails: vec![0; 1 << FAIL_CACHE_BITS],
-            moves: (0..=MAX_FOURS as usize).map(|_| Vec::new()).collect(),
+            lists: MoveLists::default(),
+            line: Vec::new(),
         }
     }
 
@@ -75,11 +82,17 @@ impl Solver {
     /// `None` if there is none within the limits.
     pub fn find_vcf(&mut self, game: &Caro) -> Option<Vec<Cell>> {
         let mut work = game.clone();
-        let mut line = Vec::new();
-        self.vcf(&mut work, 0, &mut line).then_some(line)
+        self.line.clear();
+        self.vcf(&mut work, 0).then(|| self.line.clone())
     }
 
-    pub(super) fn out_of_budget(&mut self) -> bool {
+    /// Counts a position visited; false when a limit says to stop.
+    pub(super) fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        !self.out_of_budget()
+    }
+
+    fn out_of_budget(&mut self) -> bool {
         if self.aborted {
             return true;
         }
@@ -99,10 +112,9 @@ impl Solver {
         (hash >> (64 - FAIL_CACHE_BITS)) as usize
     }
 
-    /// Attacker (the side to move) looks for a VCF; `line` gets the winning line.
-    pub(super) fn vcf(&mut self, game: &mut Caro, fours: u32, line: &mut Vec<Cell>) -> bool {
-        self.nodes += 1;
-        if self.out_of_budget() {
+    /// Attacker (the side to move) looks for a VCF; the solver's line gets the winning line.
+    pub(super) fn vcf(&mut self, game: &mut Caro, fours: u32) -> bool {
+        if !self.visit() {
             return false;
         }
         let me = game.side_to_move();
@@ -112,7 +124,7 @@ impl Solver {
             let won = game.winner() == Some(me);
             game.unmake_move(cell);
             if won {
-                line.push(cell);
+                self.line.push(cell);
                 return true;
             }
         }
@@ -124,8 +136,7 @@ impl Solver {
         if self.fails.get(slot) == Some(&hash) {
             return false;
         }
-        let mut candidates = std::mem::take(&mut self.moves[fours as usize]);
-        candidates.clear();
+        let mut candidates = self.lists.take();
         match game.count(them, Threat::Five) {
             0 => attacking_fours(game, me, &mut candidates),
             1 => {
@@ -138,25 +149,16 @@ impl Solver {
             }
             _ => {}
         }
-        let mut found = false;
-        for &attack in &candidates {
-            game.make_move(attack);
-            line.push(attack);
+        let found = self.try_each(Role::Attacker, game, &candidates, |solver, game| {
             if game.winner() == Some(me) {
-                found = true;
+                true
             } else if game.count(them, Threat::Five) == 0 && game.count(me, Threat::Five) > 0 {
-                found = self.every_defence_loses(game, fours, line);
+                solver.every_defence_loses(game, fours)
+            } else {
+                false
             }
-            game.unmake_move(attack);
-            if found {
-                break;
-            }
-            line.pop();
-            if self.aborted {
-                break;
-            }
-        }
-        self.moves[fours as usize] = candidates;
+        });
+        self.lists.give_back(candidates);
         if !found
             && !self.aborted
             && let Some(entry) = self.fails.get_mut(slot)
@@ -166,38 +168,26 @@ impl Solver {
         found
     }
 
-    /// After an attacking four: whether every defence still loses to a VCF. `line` gets the
-    /// first defence and the rest of its winning line.
-    fn every_defence_loses(&mut self, game: &mut Caro, fours: u32, line: &mut Vec<Cell>) -> bool {
+    /// After an attacking four: whether every defence still loses to a VCF. The line gets
+    /// the first defence and the rest of its winning line.
+    fn every_defence_loses(&mut self, game: &mut Caro, fours: u32) -> bool {
         let me = game.side_to_move().opponent();
-        let mut defences = Vec::new();
+        let mut defences = self.lists.take();
         game.five_defences(me, &mut defences);
-        let mut first_line: Option<Vec<Cell>> = None;
-        for defence in defences {
-            game.make_move(defence);
-            let mut rest = vec![defence];
-            let wins = game.winner().is_none()
-                && match game.five_cell(me) {
-                    // The defence did not stop a five: the attacker, to move, makes it.
-                    Some(five) => {
-                        rest.push(five);
-                        true
+        let lost = !defences.is_empty()
+            && self.try_each(Role::Defender, game, &defences, |solver, game| {
+                game.winner().is_none()
+                    && match game.five_cell(me) {
+                        // The defence did not stop a five: the attacker, to move, makes it.
+                        Some(five) => {
+                            solver.line.push(five);
+                            true
+                        }
+                        None => solver.vcf(game, fours + 1),
                     }
-                    None => self.vcf(game, fours + 1, &mut rest),
-                };
-            game.unmake_move(defence);
-            if !wins {
-                return false;
-            }
-            first_line.get_or_insert(rest);
-        }
-        match first_line {
-            Some(rest) => {
-                line.extend(rest);
-                true
-            }
-            None => false,
-        }
+            });
+        self.lists.give_back(defences);
+        lost
     }
 }
 
@@ -206,6 +196,8 @@ fn attacking_fours(game: &Caro, me: Side, out: &mut Vec<Cell>) {
     for kind in [Threat::Flex4, Threat::FourThree, Threat::Four] {
         let start = out.len();
         game.cells_with(me, kind, out);
-        out[start..].sort_by_key(|&cell| std::cmp::Reverse(game.value(cell, me)));
+        // Cells come in reading order, the cells' own order, so ties broken by cell keep it
+        // as a stable sort would, and an unstable sort never allocates.
+        out[start..].sort_unstable_by_key(|&cell| (std::cmp::Reverse(game.value(cell, me)), cell));
     }
 }

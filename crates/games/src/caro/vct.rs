@@ -6,6 +6,7 @@
 use ply_search::{Game, Side};
 
 use super::board::{Caro, Cell};
+use super::role::Role;
 use super::threat::Threat;
 use super::vcf::Solver;
 
@@ -16,6 +17,47 @@ const FAIL_CACHE_BITS: u32 = 15;
 /// Whether `side` has a threat the opponent must answer: a five to make or an open four.
 fn threatens(game: &Caro, side: Side) -> bool {
     game.count(side, Threat::Five) > 0 || game.count(side, Threat::Flex4) > 0
+}
+
+/// The attacker's moves: when the defender has a four, the cells that stop it; else its
+/// threes and fours, best first by what a cell is worth to the attacker and half what it
+/// is worth to the defender.
+fn attacks(game: &Caro, attacker: Side, out: &mut Vec<Cell>) {
+    let defender = attacker.opponent();
+    if game.count(defender, Threat::Five) > 0 {
+        game.five_defences(defender, out);
+        out.retain(|&cell| game.is_allowed(cell, attacker));
+        return;
+    }
+    out.extend(game.board_cells().iter().copied().filter(|&cell| {
+        matches!(
+            game.threat(cell, attacker),
+            Threat::Three | Threat::ThreeThree | Threat::Four | Threat::FourThree | Threat::Flex4
+        )
+    }));
+    // Board cells come in reading order, the cells' own order, so ties broken by cell keep
+    // it as a stable sort would, and an unstable sort never allocates.
+    out.sort_unstable_by_key(|&cell| {
+        let value = game.value(cell, attacker) + game.value(cell, defender) / 2;
+        (std::cmp::Reverse(value), cell)
+    });
+}
+
+/// The defender's answers to the attacker's threat: the cells that stop its five if it
+/// has one, else every cell where the attacker would make a four or the defender makes
+/// one; those the rule allows the defender.
+fn defences(game: &Caro, attacker: Side, out: &mut Vec<Cell>) {
+    let defender = attacker.opponent();
+    if game.count(attacker, Threat::Five) > 0 {
+        game.five_defences(attacker, out);
+    } else {
+        out.extend(game.board_cells().iter().copied().filter(|&cell| {
+            game.is_empty(cell)
+                && (makes_a_four(game, cell, attacker)
+                    || game.threat(cell, defender).is_four_or_better())
+        }));
+    }
+    out.retain(|&cell| game.is_allowed(cell, defender));
 }
 
 /// A cell where `side` would make any four (in some direction).
@@ -60,10 +102,10 @@ impl Solver {
     /// until the limits stop it: the principal line (first answer at each step).
     pub fn find_vct(&mut self, game: &Caro, cache: &mut VctCache) -> Option<Vec<Cell>> {
         let mut work = game.clone();
+        self.line.clear();
         for depth in 1..=MAX_THREATS {
-            let mut line = Vec::new();
-            if self.vct(&mut work, depth, cache, &mut line) {
-                return Some(line);
+            if self.vct(&mut work, depth, cache) {
+                return Some(self.line.clone());
             }
             if self.aborted {
                 break;
@@ -72,23 +114,13 @@ impl Solver {
         None
     }
 
-    /// Whether the side to move wins by threats within `depth` attacking moves.
-    pub(super) fn vct(
-        &mut self,
-        game: &mut Caro,
-        depth: u32,
-        cache: &mut VctCache,
-        line: &mut Vec<Cell>,
-    ) -> bool {
-        self.nodes += 1;
-        if self.out_of_budget() {
+    /// Whether the side to move wins by threats within `depth` attacking moves; the
+    /// solver's line gets the winning line, and is left as it was if there is none.
+    pub(super) fn vct(&mut self, game: &mut Caro, depth: u32, cache: &mut VctCache) -> bool {
+        if !self.visit() {
             return false;
         }
-        let me = game.side_to_move();
-        let them = me.opponent();
-        let mut fours = Vec::new();
-        if self.vcf(game, 0, &mut fours) {
-            line.extend(fours);
+        if self.vcf(game, 0) {
             return true;
         }
         if depth == 0 || self.aborted {
@@ -98,67 +130,35 @@ impl Solver {
         if cache.failed(hash, depth) {
             return false;
         }
-        let mut attacks: Vec<(i32, Cell)> = Vec::new();
-        if game.count(them, Threat::Five) > 0 {
-            // The defender has a four: stop it, and go on only if that is a threat too.
-            let mut blocks = Vec::new();
-            game.five_defences(them, &mut blocks);
-            attacks.extend(
-                blocks
-                    .into_iter()
-                    .filter(|&cell| game.is_allowed(cell, me))
-                    .map(|cell| (0, cell)),
-            );
-        } else {
-            attacks.extend(
-                game.board_cells()
-                    .iter()
-                    .copied()
-                    .filter(|&cell| {
-                        matches!(
-                            game.threat(cell, me),
-                            Threat::Three
-                                | Threat::ThreeThree
-                                | Threat::Four
-                                | Threat::FourThree
-                                | Threat::Flex4
-                        )
-                    })
-                    .map(|cell| (game.value(cell, me) + game.value(cell, them) / 2, cell)),
-            );
-        }
-        attacks.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
-        for (_, attack) in attacks {
-            game.make_move(attack);
-            line.push(attack);
-            let wins = threatens(game, me)
-                && game.count(them, Threat::Five) == 0
-                && self.defences_fail(game, depth, cache, line);
-            game.unmake_move(attack);
-            if wins {
-                return true;
-            }
-            line.pop();
-            if self.aborted {
-                return false;
-            }
-        }
-        if !self.aborted {
+        let wins = self.attack(game, depth, cache);
+        if !wins && !self.aborted {
             cache.remember(hash, depth);
         }
-        false
+        wins
     }
 
-    /// The defender (to move) answers the attacker's threat; true if every answer loses.
-    fn defences_fail(
-        &mut self,
-        game: &mut Caro,
-        depth: u32,
-        cache: &mut VctCache,
-        line: &mut Vec<Cell>,
-    ) -> bool {
-        self.nodes += 1;
-        if self.out_of_budget() {
+    /// The attacker (to move) tries each of its threats, or, when the defender has just
+    /// made a four, each way to stop it; a move wins if the defender has no four after it,
+    /// the attacker threatens, and every defence fails.
+    fn attack(&mut self, game: &mut Caro, depth: u32, cache: &mut VctCache) -> bool {
+        let attacker = game.side_to_move();
+        let defender = attacker.opponent();
+        let mut moves = self.lists.take();
+        attacks(game, attacker, &mut moves);
+        let wins = self.try_each(Role::Attacker, game, &moves, |solver, game| {
+            game.count(defender, Threat::Five) == 0
+                && threatens(game, attacker)
+                && solver.defences_fail(game, depth, cache)
+        });
+        self.lists.give_back(moves);
+        wins
+    }
+
+    /// The defender (to move) answers the attacker's threat; true if every answer loses:
+    /// the attacker makes five, stops the defender's four and goes on, or wins by threats
+    /// with one attacking move fewer.
+    fn defences_fail(&mut self, game: &mut Caro, depth: u32, cache: &mut VctCache) -> bool {
+        if !self.visit() {
             return false;
         }
         let defender = game.side_to_move();
@@ -166,78 +166,21 @@ impl Solver {
         if game.count(defender, Threat::Five) > 0 {
             return false;
         }
-        let mut replies = Vec::new();
-        if game.count(attacker, Threat::Five) > 0 {
-            game.five_defences(attacker, &mut replies);
-        } else {
-            for &cell in game.board_cells() {
-                if game.is_empty(cell)
-                    && (makes_a_four(game, cell, attacker)
-                        || game.threat(cell, defender).is_four_or_better())
-                {
-                    replies.push(cell);
-                }
-            }
-        }
-        replies.retain(|&cell| game.is_allowed(cell, defender));
-        let mut principal: Option<Vec<Cell>> = None;
-        for reply in replies {
-            game.make_move(reply);
-            let mut rest = vec![reply];
-            let wins = if game.winner() == Some(defender) {
+        let mut replies = self.lists.take();
+        defences(game, attacker, &mut replies);
+        let lost = self.try_each(Role::Defender, game, &replies, |solver, game| {
+            if game.winner() == Some(defender) {
                 false
             } else if let Some(five) = game.five_cell(attacker) {
-                rest.push(five);
+                solver.line.push(five);
                 true
             } else if game.count(defender, Threat::Five) > 0 {
-                self.block_and_go_on(game, depth, cache, &mut rest)
+                solver.attack(game, depth, cache)
             } else {
-                self.vct(game, depth - 1, cache, &mut rest)
-            };
-            game.unmake_move(reply);
-            if !wins {
-                return false;
+                solver.vct(game, depth - 1, cache)
             }
-            principal.get_or_insert(rest);
-        }
-        if let Some(rest) = principal {
-            line.extend(rest);
-        }
-        true
-    }
-
-    /// The defender made a four: the attacker stops it (trying each way) and the attack
-    /// goes on if its threat still stands, or with a new threat if not.
-    fn block_and_go_on(
-        &mut self,
-        game: &mut Caro,
-        depth: u32,
-        cache: &mut VctCache,
-        line: &mut Vec<Cell>,
-    ) -> bool {
-        let attacker = game.side_to_move();
-        let defender = attacker.opponent();
-        let mut blocks = Vec::new();
-        game.five_defences(defender, &mut blocks);
-        blocks.retain(|&cell| game.is_allowed(cell, attacker));
-        for block in blocks {
-            game.make_move(block);
-            let mut rest = vec![block];
-            let wins = game.count(defender, Threat::Five) == 0
-                && if threatens(game, attacker) {
-                    self.defences_fail(game, depth, cache, &mut rest)
-                } else {
-                    false
-                };
-            game.unmake_move(block);
-            if wins {
-                line.extend(rest);
-                return true;
-            }
-            if self.aborted {
-                return false;
-            }
-        }
-        false
+        });
+        self.lists.give_back(replies);
+        lost
     }
 }
