@@ -456,3 +456,41 @@ fn game_options_are_flags_built_from_the_specs() {
         assert!(help.contains(flag), "{flag} in {help}");
     }
 }
+
+#[test]
+fn a_match_reports_typed_events_as_json_lines() {
+    let output = ply(&[
+        "match",
+        "ttt",
+        "--a",
+        "strong",
+        "--b",
+        "alphabeta:depth=2",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    let report = text(&output);
+    assert!(output.status.success(), "{report}");
+    let events: Vec<serde_json::Value> = report
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
+        .collect();
+    let kinds: Vec<&str> = events
+        .iter()
+        .map(|event| event["event"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(kinds, ["start", "game", "game", "game", "game", "result"]);
+    assert_eq!(events[0]["game"], "tictactoe");
+    assert_eq!(events[0]["games"], 4);
+    let result = &events[5];
+    let standings = &result["standings"];
+    let played = ["wins", "draws", "losses"]
+        .iter()
+        .map(|key| standings[key].as_u64().unwrap_or(0))
+        .sum::<u64>();
+    assert_eq!(played, 4, "{result}");
+    assert_eq!(events[4]["standings"], *standings);
+    assert_eq!(result["players"][0]["name"], "strong");
+    assert!(String::from_utf8_lossy(&output.stderr).trim().is_empty());
+}

@@ -59,6 +59,9 @@ pub struct MatchArgs {
     max_plies: usize,
     #[command(flatten)]
     engine: EngineArgs,
+    /// Report as JSON lines, one a match event (start, each game, result), instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `ply match`.
@@ -87,5 +90,6 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         out: args.out.clone(),
         max_plies: args.max_plies,
         engine: args.engine.options(),
+        json: args.json,
     })
 }

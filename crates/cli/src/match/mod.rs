@@ -6,6 +6,7 @@
 
 mod contestants;
 mod elo;
+mod events;
 mod openings;
 mod players;
 mod record;
@@ -62,6 +63,8 @@ pub struct Match {
     pub max_plies: usize,
     /// The engine's resources, unless a player asks for its own.
     pub engine: EngineOptions,
+    /// Report as JSON lines (the typed match events) instead of text.
+    pub json: bool,
 }
 
 /// Plays the match and prints its report.
@@ -74,7 +77,11 @@ pub fn run(plan: &Match) -> anyhow::Result<()> {
         }
         None => None,
     };
-    report::print_header(plan, pairs);
+    report::tell(
+        &events::MatchEvent::Start(report::start(plan, pairs)),
+        plan.json,
+        true,
+    );
     let mut standings = report::Standings::new(plan, pairs, out);
     schedule::play(plan, &openings, |game| standings.take(game));
     standings.finish()

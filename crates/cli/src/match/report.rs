@@ -13,6 +13,9 @@ use ply_search::{Limits, Side};
 
 use super::Match;
 use super::elo::{Tally, estimate, format_elo};
+use super::events::{
+    EloView, GameEnd, MatchEvent, MatchResult, PlayerFigures, SprtView, Standing, Start,
+};
 use super::record::{GameTags, first_halves, tagged};
 use super::sprt::Verdict;
 
@@ -63,21 +66,70 @@ pub struct Record {
     pub figures: Figures,
 }
 
-/// Prints the match's first line.
-pub fn print_header(plan: &Match, pairs: usize) {
+/// The match's first event: its settings.
+pub fn start(plan: &Match, pairs: usize) -> Start {
     let control = match plan.tc {
         Some(tc) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
         None => describe_limits(&plan.limits),
     };
-    println!(
-        "{} · {} vs {} · {} games ({pairs} pair{}) · {control} · openings: {}",
-        plan.title,
-        plan.a,
-        plan.b,
-        pairs * 2,
-        if pairs == 1 { "" } else { "s" },
-        plan.openings
-    );
+    Start {
+        game: plan.spec.name,
+        title: plan.title.clone(),
+        a: plan.a.to_string(),
+        b: plan.b.to_string(),
+        games: pairs * 2,
+        pairs,
+        control,
+        openings: plan.openings.clone(),
+    }
+}
+
+/// Tells `event`: one JSON line with `json`, else the text report's words for it (a
+/// finished game only where no progress bar shows, on standard error).
+pub fn tell(event: &MatchEvent, json: bool, bar_hidden: bool) {
+    if json {
+        match serde_json::to_string(event) {
+            Ok(line) => println!("{line}"),
+            Err(error) => eprintln!("ply: cannot write a match event: {error}"),
+        }
+        return;
+    }
+    match event {
+        MatchEvent::Start(start) => println!(
+            "{} · {} vs {} · {} games ({} pair{}) · {} · openings: {}",
+            start.title,
+            start.a,
+            start.b,
+            start.games,
+            start.pairs,
+            if start.pairs == 1 { "" } else { "s" },
+            start.control,
+            start.openings
+        ),
+        // No terminal to draw a bar on (a log file, CI): a line a game, as tournament
+        // managers print.
+        MatchEvent::Game(game) if bar_hidden => eprintln!(
+            "game {} of {}: {} · {}, A scores {} · +{} ={} -{}",
+            game.number,
+            game.of,
+            if game.first == "a" {
+                "A first"
+            } else {
+                "B first"
+            },
+            game.reason,
+            match game.a_points {
+                1.0 => "1",
+                0.5 => "½",
+                _ => "0",
+            },
+            game.standings.wins,
+            game.standings.draws,
+            game.standings.losses
+        ),
+        MatchEvent::Game(_) => {}
+        MatchEvent::Result(result) => print_result(result),
+    }
 }
 
 fn describe_limits(limits: &Limits) -> String {
@@ -116,7 +168,11 @@ pub struct Standings<'a> {
 impl<'a> Standings<'a> {
     /// Nothing played yet; `out` receives every game.
     pub fn new(plan: &'a Match, pairs: usize, out: Option<File>) -> Self {
-        let progress = ProgressBar::new((pairs * 2) as u64);
+        let progress = if plan.json {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::new((pairs * 2) as u64)
+        };
         progress.set_style(
             ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed}]")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -146,7 +202,7 @@ impl<'a> Standings<'a> {
         };
         let flow = self.count(pair, &record);
         self.write(pair, &record);
-        self.show(&record);
+        self.show(pair, &record);
         flow
     }
 
@@ -203,33 +259,28 @@ impl<'a> Standings<'a> {
         }
     }
 
-    /// Moves the progress bar on, or prints a line for the game where there is no bar.
-    fn show(&self, record: &Record) {
+    /// Tells of the finished game and moves the progress bar on.
+    fn show(&self, pair: usize, record: &Record) {
         let (progress, tally) = (&self.progress, &self.tally);
         progress.inc(1);
-        if progress.is_hidden() {
-            // No terminal to draw a bar on (a log file, CI): a line a game, as
-            // tournament managers print.
-            eprintln!(
-                "game {} of {}: {} · {}, A scores {} · +{} ={} -{}",
-                progress.position(),
-                self.pairs * 2,
-                if record.a_side == Side::First {
-                    "A first"
-                } else {
-                    "B first"
-                },
-                record.reason,
-                match record.a_halves {
-                    2 => "1",
-                    1 => "½",
-                    _ => "0",
-                },
-                tally.wins,
-                tally.draws,
-                tally.losses
-            );
-        }
+        let game = GameEnd {
+            number: progress.position() as usize,
+            of: self.pairs * 2,
+            pair: pair + 1,
+            first: if record.a_side == Side::First {
+                "a"
+            } else {
+                "b"
+            },
+            reason: record.reason.clone(),
+            a_points: record.a_halves as f64 / 2.0,
+            standings: standing(tally),
+        };
+        tell(
+            &MatchEvent::Game(game),
+            self.plan.json,
+            progress.is_hidden(),
+        );
         progress.set_message(format!(
             "+{} ={} -{}",
             tally.wins, tally.draws, tally.losses
@@ -242,64 +293,117 @@ impl<'a> Standings<'a> {
         if let Some(error) = self.failure {
             return Err(error);
         }
-        report(self.plan, &self.tally, &self.figures, self.verdict);
+        let result = result(self.plan, &self.tally, &self.figures, self.verdict);
+        tell(&MatchEvent::Result(result), self.plan.json, true);
         Ok(())
     }
 }
 
-fn report(plan: &Match, tally: &Tally, figures: &Figures, verdict: Verdict) {
+fn standing(tally: &Tally) -> Standing {
+    Standing {
+        wins: tally.wins,
+        draws: tally.draws,
+        losses: tally.losses,
+    }
+}
+
+/// The match's last event: results, Elo, pairs, the SPRT and each player's figures.
+fn result(plan: &Match, tally: &Tally, figures: &Figures, verdict: Verdict) -> MatchResult {
     let estimate = estimate(tally);
+    let player = |index: usize, name: String| PlayerFigures {
+        name,
+        moves: figures.moves[index],
+        average_ms: figures.think_ms[index]
+            .checked_div(figures.moves[index])
+            .unwrap_or(0),
+        longest_ms: figures.longest_ms[index],
+        overshoot_ms: figures.overshoot_ms[index],
+        time_losses: figures.time_losses[index],
+        illegal_moves: figures.illegal_moves[index],
+        failures: figures.failures[index],
+    };
+    MatchResult {
+        a: plan.a.to_string(),
+        b: plan.b.to_string(),
+        standings: standing(tally),
+        score: tally.score(),
+        games: tally.games(),
+        elo: EloView {
+            elo: estimate.elo,
+            low: estimate.low,
+            high: estimate.high,
+            los: estimate.los,
+        },
+        pairs: tally.pairs,
+        sprt: plan.sprt.as_ref().map(|sprt| {
+            let (lower, upper) = sprt.bounds();
+            SprtView {
+                elo0: sprt.elo0,
+                elo1: sprt.elo1,
+                alpha: sprt.alpha,
+                beta: sprt.beta,
+                llr: sprt.llr(tally),
+                lower,
+                upper,
+                verdict: match verdict {
+                    Verdict::AcceptH1 => "h1",
+                    Verdict::AcceptH0 => "h0",
+                    Verdict::Continue => "continue",
+                },
+            }
+        }),
+        players: [player(0, plan.a.to_string()), player(1, plan.b.to_string())],
+    }
+}
+
+/// The text report of the result.
+fn print_result(result: &MatchResult) {
+    let standings = result.standings;
     println!(
         "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-        plan.a,
-        plan.b,
-        tally.wins,
-        tally.losses,
-        tally.draws,
-        tally.score(),
-        tally.games()
+        result.a,
+        result.b,
+        standings.wins,
+        standings.losses,
+        standings.draws,
+        result.score,
+        result.games
     );
     println!(
         "Elo difference: {} (95%: {} .. {})  LOS: {:.1}%",
-        format_elo(estimate.elo),
-        format_elo(estimate.low),
-        format_elo(estimate.high),
-        estimate.los * 100.0
+        format_elo(result.elo.elo),
+        format_elo(result.elo.low),
+        format_elo(result.elo.high),
+        result.elo.los * 100.0
     );
     println!(
         "Pairs by points for {} (0, ½, 1, 1½, 2): {}",
-        plan.a,
-        tally.pairs.map(|n| n.to_string()).join(" ")
+        result.a,
+        result.pairs.map(|n| n.to_string()).join(" ")
     );
-    if let Some(sprt) = &plan.sprt {
-        let (lower, upper) = sprt.bounds();
-        let outcome = match verdict {
-            Verdict::AcceptH1 => "H1 accepted",
-            Verdict::AcceptH0 => "H0 accepted",
-            Verdict::Continue => "no decision yet",
+    if let Some(sprt) = &result.sprt {
+        let outcome = match sprt.verdict {
+            "h1" => "H1 accepted",
+            "h0" => "H0 accepted",
+            _ => "no decision yet",
         };
         println!(
-            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({lower:.2}, {upper:.2}) · {outcome}",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            sprt.llr(tally)
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) · {outcome}",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt.llr, sprt.lower, sprt.upper
         );
     }
-    for (player, label) in [&plan.a, &plan.b].iter().enumerate() {
+    for player in &result.players {
         println!(
-            "{label}: {} moves, {} ms per move on average, longest {} ms, worst overshoot {} ms, \
+            "{}: {} moves, {} ms per move on average, longest {} ms, worst overshoot {} ms, \
              {} time losses, {} illegal moves, {} failures",
-            figures.moves[player],
-            figures.think_ms[player]
-                .checked_div(figures.moves[player])
-                .unwrap_or(0),
-            figures.longest_ms[player],
-            figures.overshoot_ms[player],
-            figures.time_losses[player],
-            figures.illegal_moves[player],
-            figures.failures[player]
+            player.name,
+            player.moves,
+            player.average_ms,
+            player.longest_ms,
+            player.overshoot_ms,
+            player.time_losses,
+            player.illegal_moves,
+            player.failures
         );
     }
 }
