@@ -85,11 +85,19 @@ impl Sprt {
 
     /// The log-likelihood ratio of the results so far (the normal approximation of the
     /// generalised SPRT, over pairs when the games are paired, else over games).
+    ///
+    /// The variance is estimated with one pseudo-sample at every possible outcome added to
+    /// the results: a few identical pairs have no spread at all, and without the prior the
+    /// first pair alone would decide (an LLR of ~35 from one pair). As results come in, the
+    /// prior's weight fades; the mean is the results' own.
     pub fn llr(&self, tally: &Tally) -> f64 {
-        let (mean, variance, count) = moments(&samples(tally));
+        let outcomes = samples(tally);
+        let (mean, _, count) = moments(&outcomes);
         if count == 0.0 {
             return 0.0;
         }
+        let with_prior: Vec<(f64, u32)> = outcomes.iter().map(|&(x, n)| (x, n + 1)).collect();
+        let (_, variance, _) = moments(&with_prior);
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
         count * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance.max(1e-4))
     }
@@ -120,6 +128,27 @@ mod tests {
         assert!("elo0=5,elo1=0".parse::<Sprt>().is_err());
         assert!("elo0=0,elo1=5,alpha=0.7".parse::<Sprt>().is_err());
         assert!("elo0=0,elo1=5,gamma=1".parse::<Sprt>().is_err());
+    }
+
+    #[test]
+    fn a_few_identical_pairs_decide_nothing_but_a_run_of_them_does() {
+        let sprt: Sprt = "elo0=0,elo1=10".parse().expect("valid");
+        let pairs = |won: u32| Tally {
+            wins: 2 * won,
+            draws: 0,
+            losses: 0,
+            pairs: [0, 0, 0, 0, won],
+        };
+        assert_eq!(sprt.verdict(&pairs(1)), Verdict::Continue);
+        assert_eq!(sprt.verdict(&pairs(3)), Verdict::Continue);
+        assert_eq!(sprt.verdict(&pairs(200)), Verdict::AcceptH1);
+        let one_good_pair = Tally {
+            wins: 1,
+            draws: 1,
+            losses: 0,
+            pairs: [0, 0, 0, 1, 0],
+        };
+        assert_eq!(sprt.verdict(&one_good_pair), Verdict::Continue);
     }
 
     #[test]
