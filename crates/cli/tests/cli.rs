@@ -459,17 +459,8 @@ fn game_options_are_flags_built_from_the_specs() {
 
 #[test]
 fn a_match_reports_typed_events_as_json_lines() {
-    let output = ply(&[
-        "match",
-        "ttt",
-        "--a",
-        "strong",
-        "--b",
-        "alphabeta:depth=2",
-        "--games",
-        "4",
-        "--json",
-    ]);
+    let args = "match ttt --a strong --b alphabeta:depth=2 --games 4 --json";
+    let output = ply(&args.split(' ').collect::<Vec<_>>());
     let report = text(&output);
     assert!(output.status.success(), "{report}");
     let events: Vec<serde_json::Value> = report
