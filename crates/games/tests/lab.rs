@@ -105,7 +105,18 @@ fn the_lab_refuses_what_it_cannot_do() {
         max_nodes: 1_000,
         ..LabRequest::new(Level::Classic, 9)
     };
-    assert!(matches!(session.lab(&capped), Err(ThinkError::Refused(_))));
+    let refused = session.lab(&capped).expect_err("over the cap");
+    assert!(
+        refused.to_string().contains("minimax would visit about"),
+        "{refused}"
+    );
+    // Refused from the move generator's count, before any search: chess at depth 8 would be
+    // billions of positions.
+    let mut chess = start("chess", &at(None));
+    let deep = chess
+        .lab(&LabRequest::new(Level::Classic, 8))
+        .expect_err("far over the cap");
+    assert!(deep.to_string().contains("at depth 8"), "{deep}");
     for depth in [0, 13] {
         assert!(matches!(
             session.lab(&LabRequest::new(Level::Classic, depth)),

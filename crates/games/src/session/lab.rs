@@ -155,6 +155,13 @@ pub fn run_lab<R: Rules, E: Evaluator<R>>(
         ..settings
     };
     let max_nodes = request.max_nodes.min(MAX_LAB_NODES);
+    if let Err(estimate) = minimax_positions(game, &evaluator, request.depth, max_nodes) {
+        return Err(ThinkError::Refused(format!(
+            "minimax would visit about {estimate} positions at depth {}, more than \
+             {max_nodes}: choose a smaller depth",
+            request.depth
+        )));
+    }
     let tree_nodes = request.tree_nodes.min(MAX_LAB_TREE);
     let minimax_tree = record(game, &evaluator, settings, false, tree_nodes, max_nodes)?;
     let alphabeta_tree = record(game, &evaluator, settings, true, tree_nodes, max_nodes)?;
@@ -169,6 +176,77 @@ pub fn run_lab<R: Rules, E: Evaluator<R>>(
         ordered,
         table,
     })
+}
+
+/// The positions plain minimax visits to `depth`, counted before it runs: ply by ply, the
+/// tree it walks is expanded the way it expands it (the evaluator's candidate moves, nothing
+/// below a decided position) and bulk-counted at the last ply, with no evaluation. Before
+/// each ply the count so far and the last ply's branching project the next; a projection
+/// past twice the cap stops there, as does a counted ply past the cap, so a refusal costs a
+/// little move generation and no search. `Ok(exact count)`, or `Err(estimate)` past `cap`.
+fn minimax_positions<R: Rules, E: Evaluator<R>>(
+    game: &R,
+    evaluator: &E,
+    depth: u32,
+    cap: u64,
+) -> Result<u64, u64> {
+    let mut work = game.clone();
+    let mut buffers: Vec<Vec<R::Move>> = (0..=depth).map(|_| Vec::new()).collect();
+    let mut positions = 1u64;
+    let (mut previous, mut last) = (1u64, 1u64);
+    for ply in 1..=depth {
+        if ply > 1 {
+            let branching = last.div_ceil(previous.max(1));
+            let projected = positions.saturating_add(last.saturating_mul(branching));
+            if projected > cap.saturating_mul(2) {
+                return Err(projected);
+            }
+        }
+        previous = last;
+        last = positions_at(&mut work, evaluator, ply, 0, &mut buffers);
+        positions = positions.saturating_add(last);
+        if positions > cap {
+            return Err(positions);
+        }
+    }
+    Ok(positions)
+}
+
+/// Positions the teaching walk reaches exactly `plies` below `game`.
+fn positions_at<R: Rules, E: Evaluator<R>>(
+    game: &mut R,
+    evaluator: &E,
+    plies: u32,
+    ply: usize,
+    buffers: &mut [Vec<R::Move>],
+) -> u64 {
+    if plies == 0 {
+        return 1;
+    }
+    if game.outcome().is_some() {
+        return 0;
+    }
+    let Some(buffer) = buffers.get_mut(ply) else {
+        return 0;
+    };
+    let mut moves = std::mem::take(buffer);
+    moves.clear();
+    evaluator.candidate_moves(game, &mut moves);
+    let count = if plies == 1 {
+        moves.len() as u64
+    } else {
+        let mut sum = 0u64;
+        for &mv in &moves {
+            game.make_move(mv);
+            sum = sum.saturating_add(positions_at(game, evaluator, plies - 1, ply + 1, buffers));
+            game.unmake_move(mv);
+        }
+        sum
+    };
+    if let Some(buffer) = buffers.get_mut(ply) {
+        *buffer = moves;
+    }
+    count
 }
 
 fn game_is_stuck<R: Rules>(game: &R) -> bool {
@@ -374,5 +452,38 @@ impl<R: Rules, E: Evaluator<R>> Evaluator<R> for ExactFeatures<E> {
 
     fn features(&self) -> Features {
         Features::EXACT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::caro::{Caro, Rule};
+    use crate::tictactoe::TicTacToe;
+
+    #[test]
+    fn the_count_before_the_search_is_the_searchs_own() {
+        let empty = TicTacToe::default();
+        let classic = empty.classic();
+        assert_eq!(
+            minimax_positions(&empty, &classic, 9, MAX_LAB_NODES),
+            Ok(549_946),
+            "the seed's minimax count"
+        );
+        assert!(minimax_positions(&empty, &classic, 9, 100_000).is_err());
+        // Caro's teaching player searches near the stones only: far fewer positions than
+        // the whole board's moves, and the count agrees with the recorded search.
+        let caro = Caro::new(10, Rule::Freestyle);
+        let report = run_lab(
+            &caro,
+            caro.classic(),
+            caro.teaching_settings(Level::Classic),
+            &LabRequest::new(Level::Classic, 4),
+        )
+        .expect("caro depth 4 fits");
+        assert_eq!(
+            minimax_positions(&caro, &caro.classic(), 4, MAX_LAB_NODES),
+            Ok(report.minimax.nodes)
+        );
     }
 }
