@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use ply_games::{BoardKind, GameOptions, OptionSpec, Text, games};
 use serde::Serialize;
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, watch};
 
 use crate::live::LiveGames;
 use crate::store::Store;
@@ -83,6 +83,8 @@ pub struct Inner {
     /// The games offered.
     pub catalog: Vec<CatalogEntry>,
     next_think: AtomicU64,
+    /// True once shutdown has begun; watchers (event streams) end when it turns.
+    shutdown: watch::Sender<bool>,
 }
 
 /// A handle on the shared state.
@@ -99,7 +101,23 @@ impl AppState {
             search_slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
             catalog: catalog(),
             next_think: AtomicU64::new(1),
+            shutdown: watch::Sender::new(false),
         })))
+    }
+
+    /// Begins shutdown: the server is no longer ready. Idempotent.
+    pub fn begin_shutdown(&self) {
+        self.0.shutdown.send_replace(true);
+    }
+
+    /// True once shutdown has begun.
+    pub fn is_shutting_down(&self) -> bool {
+        *self.0.shutdown.borrow()
+    }
+
+    /// A receiver that sees shutdown begin.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.0.shutdown.subscribe()
     }
 
     /// A fresh number for a search.

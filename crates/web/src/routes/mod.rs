@@ -3,6 +3,7 @@
 
 mod assets;
 mod games;
+mod health;
 mod lab;
 mod play;
 mod watch;
@@ -40,6 +41,8 @@ pub fn router(state: AppState) -> Router {
         .fallback(api_not_found);
     Router::new()
         .nest("/api", api)
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
         .route("/static/{*path}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
         .route("/favicon.svg", get(assets::favicon))
