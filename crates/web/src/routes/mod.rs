@@ -3,6 +3,7 @@
 
 mod assets;
 mod games;
+mod headers;
 mod health;
 mod lab;
 mod play;
@@ -10,7 +11,7 @@ mod watch;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
@@ -49,6 +50,7 @@ pub fn router(state: AppState) -> Router {
         .fallback(assets::page)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::map_response(json_errors))
+        .layer(axum::middleware::map_response(headers::secure))
         .with_state(state)
 }
 
@@ -75,11 +77,6 @@ async fn json_errors(response: Response) -> Response {
         }
         return replaced;
     }
-    let mut response = response;
-    response.headers_mut().insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
     response
 }
 
