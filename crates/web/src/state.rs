@@ -1,11 +1,14 @@
 //! What every request shares: the store, the games in memory, the slots for searches and
 //! the catalogue of games.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use ply_games::{BoardKind, GameOptions, OptionSpec, Text, games};
+use ply_search::SearchControl;
 use serde::Serialize;
 use tokio::sync::{Semaphore, watch};
 
@@ -83,6 +86,8 @@ pub struct Inner {
     /// The games offered.
     pub catalog: Vec<CatalogEntry>,
     next_think: AtomicU64,
+    /// The searches started and not yet finished (waiting for a slot or running), by number.
+    searches: Mutex<HashMap<u64, Arc<SearchControl>>>,
     /// True once shutdown has begun; watchers (event streams) end when it turns.
     shutdown: watch::Sender<bool>,
 }
@@ -101,13 +106,54 @@ impl AppState {
             search_slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
             catalog: catalog(),
             next_think: AtomicU64::new(1),
+            searches: Mutex::new(HashMap::new()),
             shutdown: watch::Sender::new(false),
         })))
     }
 
-    /// Begins shutdown: the server is no longer ready. Idempotent.
+    /// Begins shutdown: the server is no longer ready, takes no new search, lets no waiting
+    /// search start, and stops the running ones (a computer's move search then plays the
+    /// best move it has, which is stored). Event streams end. Idempotent.
     pub fn begin_shutdown(&self) {
         self.0.shutdown.send_replace(true);
+        self.0.search_slots.close();
+        for control in self.searches().values() {
+            control.stop();
+        }
+    }
+
+    /// Once shutdown has begun: waits (at most `deadline`) for the searches to finish and
+    /// their moves to be queued, then for the store's thread to run everything queued.
+    /// False when the deadline passed first.
+    pub async fn drain(&self, deadline: Duration) -> bool {
+        let until = Instant::now() + deadline;
+        while !self.searches().is_empty() {
+            if Instant::now() >= until {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        // Jobs run in order: once this one has run, all queued before it have.
+        let flushed = self.0.store.run(|_| Ok(()));
+        let left = until.saturating_duration_since(Instant::now());
+        matches!(tokio::time::timeout(left, flushed).await, Ok(Ok(())))
+    }
+
+    fn searches(&self) -> MutexGuard<'_, HashMap<u64, Arc<SearchControl>>> {
+        self.0
+            .searches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Counts search `id` as started (it is stopped at shutdown) until [`AppState::ended`].
+    pub fn started(&self, id: u64, control: Arc<SearchControl>) {
+        self.searches().insert(id, control);
+    }
+
+    /// Search `id` has finished and its result is handled.
+    pub fn ended(&self, id: u64) {
+        self.searches().remove(&id);
     }
 
     /// True once shutdown has begun.
