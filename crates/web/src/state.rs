@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -83,11 +83,15 @@ pub struct Inner {
     pub games: LiveGames,
     /// Permits to search.
     pub search_slots: Arc<Semaphore>,
+    /// How many permits there are.
+    pub max_searches: usize,
     /// The games offered.
     pub catalog: Vec<CatalogEntry>,
     next_think: AtomicU64,
     /// The searches started and not yet finished (waiting for a slot or running), by number.
     searches: Mutex<HashMap<u64, Arc<SearchControl>>>,
+    /// Of those, the ones that hold a slot and search.
+    running: AtomicUsize,
     /// True once shutdown has begun; watchers (event streams) end when it turns.
     shutdown: watch::Sender<bool>,
 }
@@ -104,9 +108,11 @@ impl AppState {
             store: StoreThread::start(store)?,
             games: LiveGames::new(config.max_live_games),
             search_slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
+            max_searches: config.max_searches.max(1),
             catalog: catalog(),
             next_think: AtomicU64::new(1),
             searches: Mutex::new(HashMap::new()),
+            running: AtomicUsize::new(0),
             shutdown: watch::Sender::new(false),
         })))
     }
@@ -149,6 +155,26 @@ impl AppState {
     /// Counts search `id` as started (it is stopped at shutdown) until [`AppState::ended`].
     pub fn started(&self, id: u64, control: Arc<SearchControl>) {
         self.searches().insert(id, control);
+    }
+
+    /// A search got its slot (`true`) or gave it back (`false`).
+    pub fn running(&self, running: bool) {
+        if running {
+            self.0.running.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.0.running.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Searches running, and searches started that wait for a slot.
+    pub fn search_counts(&self) -> (usize, usize) {
+        let running = self.0.running.load(Ordering::Relaxed);
+        (running, self.searches().len().saturating_sub(running))
+    }
+
+    /// Searches started since the server started.
+    pub fn searches_started(&self) -> u64 {
+        self.0.next_think.load(Ordering::Relaxed).saturating_sub(1)
     }
 
     /// Search `id` has finished and its result is handled.

@@ -136,6 +136,7 @@ pub fn start(
             state.ended(id);
             return;
         };
+        state.running(true);
         let watched = shared.clone();
         let search = tokio::task::spawn_blocking(move || {
             let mut on_event = |event: &ThinkEvent| {
@@ -156,6 +157,7 @@ pub fn start(
         })
         .await;
         drop(permit);
+        state.running(false);
         finish(&state, &shared, id, purpose, search).await;
         state.ended(id);
     });

@@ -6,6 +6,7 @@ mod games;
 mod headers;
 mod health;
 mod lab;
+mod metrics;
 mod play;
 mod watch;
 
@@ -44,6 +45,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", api)
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
+        .route("/metrics", get(metrics::metrics))
         .route("/static/{*path}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
         .route("/favicon.svg", get(assets::favicon))
