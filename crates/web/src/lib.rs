@@ -13,6 +13,7 @@ mod writer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 pub use error::ApiError;
 pub use routes::{MAX_BODY_BYTES, router};
@@ -59,8 +60,11 @@ pub enum ServeError {
 /// A server bound to its address, ready to run.
 pub struct Server {
     listener: tokio::net::TcpListener,
-    app: axum::Router,
+    state: AppState,
 }
+
+/// How long shutdown waits for stopped searches and the store's queue.
+const DRAIN_DEADLINE: Duration = Duration::from_secs(10);
 
 impl Server {
     /// Opens the store and binds `addr` (port 0 picks a free port).
@@ -75,10 +79,7 @@ impl Server {
                 addr: addr.to_string(),
                 source,
             })?;
-        Ok(Server {
-            listener,
-            app: router(state),
-        })
+        Ok(Server { listener, state })
     }
 
     /// The address it listens on.
@@ -86,14 +87,29 @@ impl Server {
         Ok(self.listener.local_addr()?)
     }
 
-    /// Serves until the process ends or `shutdown` resolves.
+    /// Serves until `shutdown` resolves, then shuts down gracefully: not ready any more, no
+    /// new search, the running ones stopped (a computer's move is still played and stored),
+    /// event streams ended, requests in flight answered, and the store's queue run to its
+    /// end (waiting at most 10 s for searches and the store) before it returns.
     pub async fn run(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
-        axum::serve(self.listener, self.app)
-            .with_graceful_shutdown(shutdown)
+        let state = self.state.clone();
+        let begin = async move {
+            shutdown.await;
+            state.begin_shutdown();
+        };
+        axum::serve(self.listener, router(self.state.clone()))
+            .with_graceful_shutdown(begin)
             .await?;
+        self.state.begin_shutdown();
+        if !self.state.drain(DRAIN_DEADLINE).await {
+            tracing::warn!(
+                "shutdown: searches or the game store did not finish within {} s",
+                DRAIN_DEADLINE.as_secs()
+            );
+        }
         Ok(())
     }
 }

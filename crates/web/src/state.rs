@@ -1,13 +1,16 @@
 //! What every request shares: the store, the games in memory, the slots for searches and
 //! the catalogue of games.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use ply_games::{BoardKind, GameOptions, OptionSpec, Text, games};
+use ply_search::SearchControl;
 use serde::Serialize;
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, watch};
 
 use crate::live::LiveGames;
 use crate::store::Store;
@@ -80,9 +83,17 @@ pub struct Inner {
     pub games: LiveGames,
     /// Permits to search.
     pub search_slots: Arc<Semaphore>,
+    /// How many permits there are.
+    pub max_searches: usize,
     /// The games offered.
     pub catalog: Vec<CatalogEntry>,
     next_think: AtomicU64,
+    /// The searches started and not yet finished (waiting for a slot or running), by number.
+    searches: Mutex<HashMap<u64, Arc<SearchControl>>>,
+    /// Of those, the ones that hold a slot and search.
+    running: AtomicUsize,
+    /// True once shutdown has begun; watchers (event streams) end when it turns.
+    shutdown: watch::Sender<bool>,
 }
 
 /// A handle on the shared state.
@@ -97,9 +108,88 @@ impl AppState {
             store: StoreThread::start(store)?,
             games: LiveGames::new(config.max_live_games),
             search_slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
+            max_searches: config.max_searches.max(1),
             catalog: catalog(),
             next_think: AtomicU64::new(1),
+            searches: Mutex::new(HashMap::new()),
+            running: AtomicUsize::new(0),
+            shutdown: watch::Sender::new(false),
         })))
+    }
+
+    /// Begins shutdown: the server is no longer ready, takes no new search, lets no waiting
+    /// search start, and stops the running ones (a computer's move search then plays the
+    /// best move it has, which is stored). Event streams end. Idempotent.
+    pub fn begin_shutdown(&self) {
+        self.0.shutdown.send_replace(true);
+        self.0.search_slots.close();
+        for control in self.searches().values() {
+            control.stop();
+        }
+    }
+
+    /// Once shutdown has begun: waits (at most `deadline`) for the searches to finish and
+    /// their moves to be queued, then for the store's thread to run everything queued.
+    /// False when the deadline passed first.
+    pub async fn drain(&self, deadline: Duration) -> bool {
+        let until = Instant::now() + deadline;
+        while !self.searches().is_empty() {
+            if Instant::now() >= until {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        // Jobs run in order: once this one has run, all queued before it have.
+        let flushed = self.0.store.run(|_| Ok(()));
+        let left = until.saturating_duration_since(Instant::now());
+        matches!(tokio::time::timeout(left, flushed).await, Ok(Ok(())))
+    }
+
+    fn searches(&self) -> MutexGuard<'_, HashMap<u64, Arc<SearchControl>>> {
+        self.0
+            .searches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Counts search `id` as started (it is stopped at shutdown) until [`AppState::ended`].
+    pub fn started(&self, id: u64, control: Arc<SearchControl>) {
+        self.searches().insert(id, control);
+    }
+
+    /// A search got its slot (`true`) or gave it back (`false`).
+    pub fn running(&self, running: bool) {
+        if running {
+            self.0.running.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.0.running.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Searches running, and searches started that wait for a slot.
+    pub fn search_counts(&self) -> (usize, usize) {
+        let running = self.0.running.load(Ordering::Relaxed);
+        (running, self.searches().len().saturating_sub(running))
+    }
+
+    /// Searches started since the server started.
+    pub fn searches_started(&self) -> u64 {
+        self.0.next_think.load(Ordering::Relaxed).saturating_sub(1)
+    }
+
+    /// Search `id` has finished and its result is handled.
+    pub fn ended(&self, id: u64) {
+        self.searches().remove(&id);
+    }
+
+    /// True once shutdown has begun.
+    pub fn is_shutting_down(&self) -> bool {
+        *self.0.shutdown.borrow()
+    }
+
+    /// A receiver that sees shutdown begin.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.0.shutdown.subscribe()
     }
 
     /// A fresh number for a search.

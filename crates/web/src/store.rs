@@ -206,6 +206,13 @@ impl Store {
         rows.collect()
     }
 
+    /// Asks the database a trivial question: an error means it cannot answer.
+    pub fn ping(&self) -> rusqlite::Result<()> {
+        self.connection
+            .query_row("SELECT 1", [], |row| row.get::<_, i64>(0))
+            .map(|_| ())
+    }
+
     /// How many games are stored.
     pub fn count(&self) -> rusqlite::Result<u64> {
         self.connection

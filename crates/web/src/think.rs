@@ -3,7 +3,8 @@
 //! the page. The game's thinker (its engines and what they learnt) and a snapshot of the
 //! position go to that thread and the thinker comes back: nothing is copied or replayed.
 //! When the computer's search ends its move is played by its id and committed on the
-//! store's thread; a search whose game changed meanwhile (undo, resign) is ignored.
+//! store's thread; a search whose game changed meanwhile (undo, resign) is ignored. At
+//! shutdown no search starts and the running ones are stopped ([`AppState::begin_shutdown`]).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -64,7 +65,7 @@ fn request_for(live: &LiveGame, purpose: Purpose) -> ApiResult<ThinkRequest> {
 /// Starts the computer's search if it is the computer's turn and nothing searches; true
 /// when it started one (the caller then publishes the state, which shows it thinking).
 pub fn continue_game(state: &AppState, shared: &SharedGame, live: &mut LiveGame) -> bool {
-    if live.thinking.is_some() || !live.computer_to_move() {
+    if live.thinking.is_some() || !live.computer_to_move() || state.is_shutting_down() {
         return false;
     }
     match start(state, shared, live, Purpose::Move) {
@@ -92,6 +93,12 @@ pub fn start(
     if live.status().is_finished() {
         return Err(ApiError::conflict("the game is over"));
     }
+    if state.is_shutting_down() {
+        return Err(ApiError::new(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            "the server is shutting down: no new search",
+        ));
+    }
     let request = request_for(live, purpose)?;
     let mut thinker = match live.thinker.take() {
         Some(thinker) => thinker,
@@ -117,12 +124,19 @@ pub fn start(
         movetime_ms: request.limits.movetime.map(|time| time.as_millis() as u64),
     };
     live.send(&Event::ThinkStart(&started), true);
+    state.started(id, control.clone());
 
     let state = state.clone();
     let shared = shared.clone();
     tokio::spawn(async move {
-        // Waits its turn; a closed semaphore (never closed here) would just not limit.
-        let permit = state.0.search_slots.clone().acquire_owned().await;
+        // Waits its turn; the slots close when shutdown begins, and then it never runs.
+        let Ok(permit) = state.0.search_slots.clone().acquire_owned().await else {
+            let refused = ThinkError::Refused("the server is shutting down".to_string());
+            finish(&state, &shared, id, purpose, Ok((thinker, Err(refused)))).await;
+            state.ended(id);
+            return;
+        };
+        state.running(true);
         let watched = shared.clone();
         let search = tokio::task::spawn_blocking(move || {
             let mut on_event = |event: &ThinkEvent| {
@@ -143,7 +157,9 @@ pub fn start(
         })
         .await;
         drop(permit);
+        state.running(false);
         finish(&state, &shared, id, purpose, search).await;
+        state.ended(id);
     });
     Ok(id)
 }

@@ -5,6 +5,8 @@
 //! it is acknowledged, as before. It is not a cache and not a pool: one connection, one
 //! queue.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
 use tokio::sync::oneshot;
@@ -19,6 +21,7 @@ type Job = Box<dyn FnOnce(&mut Store) + Send>;
 #[derive(Clone)]
 pub struct StoreThread {
     jobs: mpsc::Sender<Job>,
+    errors: Arc<AtomicU64>,
 }
 
 /// A job queued on the store's thread: await [`Pending::wait`] for its answer.
@@ -44,7 +47,10 @@ impl StoreThread {
                     Some(format!("cannot start the store's thread: {error}")),
                 )
             })?;
-        Ok(StoreThread { jobs })
+        Ok(StoreThread {
+            jobs,
+            errors: Arc::new(AtomicU64::new(0)),
+        })
     }
 
     /// Queues `work` now (after everything queued before it); it runs on the store's thread.
@@ -54,11 +60,24 @@ impl StoreThread {
         F: FnOnce(&mut Store) -> rusqlite::Result<T> + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
+        let errors = self.errors.clone();
         // A stopped thread drops the job and its reply: `wait` then says so.
-        let _ = self.jobs.send(Box::new(move |store: &mut Store| {
-            let _ = reply.send(work(store));
+        let sent = self.jobs.send(Box::new(move |store: &mut Store| {
+            let answer = work(store);
+            if answer.is_err() {
+                errors.fetch_add(1, Ordering::Relaxed);
+            }
+            let _ = reply.send(answer);
         }));
+        if sent.is_err() {
+            self.errors.fetch_add(1, Ordering::Relaxed);
+        }
         Pending { answer }
+    }
+
+    /// Jobs that failed (an SQLite error) or found the thread stopped, since it started.
+    pub fn errors(&self) -> u64 {
+        self.errors.load(Ordering::Relaxed)
     }
 
     /// Runs `work` on the store's thread and waits for its answer.
@@ -94,5 +113,9 @@ mod tests {
         let second = thread.submit(|store| store.count());
         assert!(first.wait().await.expect("runs"));
         assert_eq!(second.wait().await.expect("counts"), 0);
+        assert_eq!(thread.errors(), 0);
+        let failed = thread.run(|_| Err::<(), _>(rusqlite::Error::InvalidQuery));
+        assert!(failed.await.is_err());
+        assert_eq!(thread.errors(), 1);
     }
 }

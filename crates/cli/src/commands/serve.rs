@@ -1,5 +1,6 @@
 //! `ply serve` (and `ply` alone): the web app on a local address, games stored under a
-//! data directory. Prints the URL, then serves until interrupted.
+//! data directory. Prints the URL, then serves until interrupted (Ctrl-C or SIGTERM), and
+//! then shuts down gracefully and exits 0.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,7 +22,27 @@ pub struct ServeArgs {
 
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
-/// Starts the server and blocks until Ctrl-C.
+/// Resolves at Ctrl-C or, on Unix, SIGTERM. The SIGTERM handler is installed by the call,
+/// before the URL is printed, so a supervisor can stop the server as soon as it is up.
+fn interrupted() -> anyhow::Result<impl std::future::Future<Output = ()> + Send + 'static> {
+    #[cfg(unix)]
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .context("cannot handle SIGTERM")?;
+    Ok(async move {
+        #[cfg(unix)]
+        let terminated = async move {
+            terminate.recv().await;
+        };
+        #[cfg(not(unix))]
+        let terminated = std::future::pending::<()>();
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            () = terminated => {}
+        }
+    })
+}
+
+/// Starts the server and blocks until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -34,6 +55,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async {
+        let stop = interrupted()?;
         let server = match &args.addr {
             Some(addr) => Server::bind(addr, &config).await?,
             // The usual port may be taken (another ply): then any free one will do.
@@ -52,15 +74,11 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         writeln!(out, "ply web app: http://{host}:{}/", addr.port())?;
         writeln!(
             out,
-            "games are kept in {}; press Ctrl-C to stop",
+            "games are kept in {}; press Ctrl-C (or send SIGTERM) to stop",
             data_dir.display()
         )?;
         out.flush()?;
-        server
-            .run(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
+        server.run(stop).await?;
         Ok(())
     })
 }

@@ -222,6 +222,9 @@ test('the lab compares minimax and alpha-beta and steps through the tree', async
   const counts = await page.$$eval('.counts tbody tr', (trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.search, Number(tr.querySelector('.count').textContent.replace(/[^\d]/g, ''))])));
   assert.ok(counts.alphabeta < counts.minimax, JSON.stringify(counts));
   assert.ok(counts.table <= counts.ordered, JSON.stringify(counts));
+  // The bars' widths are set through the CSSOM, which the Content-Security-Policy allows.
+  const widths = await page.$$eval('.counts .bar', (bars) => bars.map((bar) => bar.style.width));
+  assert.ok(widths.length === 4 && widths.every((width) => width.endsWith('%')), JSON.stringify(widths));
   assert.ok(await page.$('[data-tree=alphabeta] .edge.pruned'), 'cut-off branches are drawn');
   await shoot(page, 'lab');
   await page.click('[data-tree=alphabeta] button[data-step=first]');

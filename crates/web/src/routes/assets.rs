@@ -1,5 +1,6 @@
 //! The static UI, embedded in the binary: plain HTML, CSS and ES modules, no build step and
-//! nothing fetched from elsewhere. Every page path serves the same `index.html`; the
+//! nothing fetched from elsewhere (the security headers,
+//! the Content-Security-Policy among them, are set for every response in `headers`). Every page path serves the same `index.html`; the
 //! modules route on the client.
 
 use axum::extract::Path;
@@ -51,10 +52,6 @@ fn serve(path: &str) -> Option<Response> {
             [
                 (header::CONTENT_TYPE, content_type(path)),
                 (header::CACHE_CONTROL, "no-cache"),
-                (
-                    header::CONTENT_SECURITY_POLICY,
-                    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
-                ),
             ],
             *bytes,
         )
@@ -74,10 +71,6 @@ fn not_found_page() -> Response {
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-cache"),
-            (
-                header::CONTENT_SECURITY_POLICY,
-                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
-            ),
         ],
         NOT_FOUND_HTML,
     )

@@ -3,13 +3,16 @@
 
 mod assets;
 mod games;
+mod headers;
+mod health;
 mod lab;
+mod metrics;
 mod play;
 mod watch;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
@@ -40,12 +43,16 @@ pub fn router(state: AppState) -> Router {
         .fallback(api_not_found);
     Router::new()
         .nest("/api", api)
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/metrics", get(metrics::metrics))
         .route("/static/{*path}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
         .route("/favicon.svg", get(assets::favicon))
         .fallback(assets::page)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::map_response(json_errors))
+        .layer(axum::middleware::map_response(headers::secure))
         .with_state(state)
 }
 
@@ -72,11 +79,6 @@ async fn json_errors(response: Response) -> Response {
         }
         return replaced;
     }
-    let mut response = response;
-    response.headers_mut().insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
     response
 }
 

@@ -1,6 +1,6 @@
 //! Watching the search: a hint, every move scored, "move now", and the stream of events
 //! (Server-Sent Events) a page listens to: the game's state after each change and each
-//! search's progress.
+//! search's progress (until shutdown begins).
 
 use std::convert::Infallible;
 use std::time::Duration;
@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use tokio_stream::StreamExt;
-use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 
 use super::game_id;
 use crate::error::{ApiError, ApiResult};
@@ -88,8 +88,16 @@ pub async fn events(
     let backlog = tokio_stream::iter(first);
     let live =
         BroadcastStream::new(receiver).filter_map(|item| item.ok().map(|text| text.to_string()));
+    // The stream ends when shutdown begins, so that the server can close its connections.
+    let shutdown = WatchStream::new(state.shutdown_signal())
+        .filter(|shutting_down| *shutting_down)
+        .map(|_| None);
     let stream = backlog
         .chain(live)
+        .map(Some)
+        .merge(shutdown)
+        .take_while(Option::is_some)
+        .filter_map(|text| text)
         .map(|text| Ok(Event::default().data(text)));
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

@@ -9,6 +9,8 @@ function apply(el, attrs) {
     else if (key === 'text') el.textContent = value;
     else if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
     else if (key === 'dataset') Object.assign(el.dataset, value);
+    // Through the CSSOM: the Content-Security-Policy (style-src 'self') refuses style attributes.
+    else if (key === 'style') el.style.cssText = value;
     else el.setAttribute(key, value === true ? '' : String(value));
   }
   return el;
