@@ -243,3 +243,24 @@ fn garbage_positions_and_moves_never_panic() {
         let _ = ply_games::chess::pgn::import(&format!("1. {word} {text}"));
     }
 }
+
+#[test]
+fn every_move_keeps_a_score_when_the_search_stops_inside_an_iteration() {
+    let mut game = chess(None);
+    let request = ThinkRequest {
+        all_moves: true,
+        ..ThinkRequest::new(Level::Strong, Limits::nodes(30_000))
+    };
+    let result = game
+        .think(&request, &SearchControl::new(), &mut |_| {})
+        .expect("thinks");
+    assert_eq!(result.moves.len(), 20);
+    for scored in &result.moves {
+        assert!(
+            scored.score.ordering_value().abs() < 1_000_000,
+            "{} has no score: {:?}",
+            scored.name,
+            scored.score
+        );
+    }
+}

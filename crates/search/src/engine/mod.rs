@@ -238,13 +238,21 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
 
         let nodes = shared.total_nodes() + advice_nodes;
         let time = start.elapsed();
+        // A move the stopped iteration had not reached again keeps what the last finished
+        // iteration found.
         let root_moves = root
             .iter()
-            .map(|line| RootMoveScore {
-                mv: line.mv,
-                score: line.score,
-                bound: line.bound,
-                depth: line.depth,
+            .map(|line| {
+                let (score, bound, depth) = match line.settled {
+                    Some(settled) if line.score == -Score::INFINITE => settled,
+                    _ => (line.score, line.bound, line.depth),
+                };
+                RootMoveScore {
+                    mv: line.mv,
+                    score,
+                    bound,
+                    depth,
+                }
             })
             .collect();
         match completed {

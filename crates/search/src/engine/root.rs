@@ -21,6 +21,9 @@ pub(crate) struct RootMove<M> {
     /// Depth of the search that gave `score`.
     pub depth: u32,
     pub pv: Vec<M>,
+    /// Score, bound and depth from the last iteration that finished: what a search stopped
+    /// in the middle of an iteration reports for a move it had not reached again.
+    pub settled: Option<(Score, Bound, u32)>,
 }
 
 impl<M: Copy> RootMove<M> {
@@ -31,6 +34,7 @@ impl<M: Copy> RootMove<M> {
             bound: Bound::Upper,
             depth: 0,
             pv: vec![mv],
+            settled: None,
         }
     }
 }
@@ -118,6 +122,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     done.pv = first.pv.clone();
                 }
                 break;
+            }
+            for line in root.iter_mut().filter(|line| line.score > -Score::INFINITE) {
+                line.settled = Some((line.score, line.bound, line.depth));
             }
             let best = &root[0];
             // An exact search proves its value once it sees every line to its end, or once
