@@ -29,6 +29,23 @@ fn think(session: &mut Played, level: Level, limits: Limits) -> ply_games::Think
     think_fully(session, &ThinkRequest::new(level, limits))
 }
 
+/// The board-view cell of a cell name on `game`'s board (top-left first).
+fn read_cell(game: &Played, name: &str) -> usize {
+    let board = game.board();
+    let (file, rank) = name.split_at(1);
+    let column = board
+        .file_labels
+        .iter()
+        .position(|label| label == file)
+        .expect("file");
+    let row = board
+        .rank_labels
+        .iter()
+        .position(|label| label == rank)
+        .expect("rank");
+    row * board.files + column
+}
+
 /// A board string from stone lists like `h8 i8`.
 fn board(size: usize, x: &str, o: &str) -> String {
     let game = Caro::new(size, Rule::Freestyle);
@@ -112,6 +129,15 @@ fn renju_forbids_black_three_three_and_four_four() {
     // Two open twos crossing at h8: black there makes three-three.
     let three_three = board(15, "g8 i8 h7 h9", "a1 c1 e1 g1");
     let mut game = session(15, Rule::Renju, Some(&three_three));
+    // The record names the forbidden point and its reason for the board to mark.
+    let h8 = read_cell(&game, "h8");
+    let forbidden = game.forbidden_cells();
+    assert!(
+        forbidden
+            .iter()
+            .any(|(cell, reason)| *cell == h8 && reason.contains("three-three")),
+        "{forbidden:?}"
+    );
     let error = game.play_text("h8").expect_err("three-three").to_string();
     assert!(error.contains("three-three"), "{error}");
     let four_four = board(15, "e8 f8 g8 h5 h6 h7", "a1 c1 e1 g1 i1 k1");
@@ -120,6 +146,7 @@ fn renju_forbids_black_three_three_and_four_four() {
     assert!(error.contains("four-four"), "{error}");
     // The same points are fine in freestyle.
     let mut game = session(15, Rule::Freestyle, Some(&four_four));
+    assert!(game.forbidden_cells().is_empty());
     game.play_text("h8").expect("legal in freestyle");
 }
 

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use ply_games::session::side_key;
-use ply_games::{BoardView, GameSpec, MoveError, MoveView, Record, Status, Thinker, find_game};
+use ply_games::{GameSpec, Record, Status, Thinker, find_game};
 use ply_search::{SearchControl, Side};
 use serde::Serialize;
 use tokio::sync::broadcast;
@@ -258,7 +258,15 @@ impl LiveGame {
             marks: if status.is_finished() {
                 Vec::new()
             } else {
-                refused_cells(self.record.as_ref(), &board)
+                self.record
+                    .forbidden_cells()
+                    .into_iter()
+                    .map(|(cell, reason)| CellMark {
+                        cell,
+                        kind: "forbidden",
+                        reason,
+                    })
+                    .collect()
             },
             board,
         }
@@ -327,43 +335,6 @@ impl LiveGame {
         }
         let _ = self.events.send(text);
     }
-}
-
-/// In a game of placed stones, the empty cells no legal move reaches, each with the
-/// rules' reason (renju's forbidden points for Black): the rules are asked about the cell
-/// by its name, its column and row labels (`h8`). Other games have none.
-fn refused_cells(record: &dyn Record, board: &BoardView) -> Vec<CellMark> {
-    let legal = record.legal_moves();
-    if legal.is_empty() || legal.iter().any(|mv: &MoveView| mv.from.is_some()) {
-        return Vec::new();
-    }
-    let mut reachable = vec![false; board.cells.len()];
-    for mv in legal {
-        if let Some(slot) = reachable.get_mut(mv.to) {
-            *slot = true;
-        }
-    }
-    let mut marks = Vec::new();
-    for (cell, piece) in board.cells.iter().enumerate() {
-        if piece.is_some() || reachable[cell] || board.files == 0 {
-            continue;
-        }
-        let (Some(file), Some(rank)) = (
-            board.file_labels.get(cell % board.files),
-            board.rank_labels.get(cell / board.files),
-        ) else {
-            continue;
-        };
-        if let Err(MoveError::Illegal { reason, .. }) = record.parse_move(&format!("{file}{rank}"))
-        {
-            marks.push(CellMark {
-                cell,
-                kind: "forbidden",
-                reason,
-            });
-        }
-    }
-    marks
 }
 
 /// The result in words, for the list of games.

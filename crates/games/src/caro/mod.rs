@@ -252,6 +252,22 @@ impl Rules for Caro {
         }
     }
 
+    fn forbidden_cells(&self) -> Vec<(usize, String)> {
+        let side = self.side_to_move();
+        if !self.rule().has_forbidden_moves(side) {
+            return Vec::new();
+        }
+        let size = self.size();
+        (0..size * size)
+            .map(|index| self.cell(index / size, index % size))
+            .filter(|&cell| self.stone_at(cell).is_none())
+            .filter_map(|cell| {
+                let reason = self.forbidden_reason(cell, side)?;
+                Some((self.reading_index(cell), reason.to_string()))
+            })
+            .collect()
+    }
+
     fn outcome_reason(&self, outcome: Outcome) -> String {
         match outcome {
             Outcome::Win(side) => match self.rule().five_rule(side) {

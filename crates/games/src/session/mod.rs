@@ -99,6 +99,10 @@ pub trait Record: Send + Sync {
     /// The board to draw.
     fn board(&self) -> BoardView;
 
+    /// Empty cells the side to move may not play on, by board-view cell, with the rules'
+    /// reason (renju's forbidden points for Black); none in most games and positions.
+    fn forbidden_cells(&self) -> Vec<(usize, String)>;
+
     /// The current position, with what the rules remember of the past (repetitions), for a
     /// thinker on another thread.
     fn snapshot(&self) -> Snapshot;

@@ -241,6 +241,13 @@ impl<R: Rules> Record for GameRecord<R> {
         view
     }
 
+    fn forbidden_cells(&self) -> Vec<(usize, String)> {
+        if self.here.status.is_finished() {
+            return Vec::new();
+        }
+        self.game.forbidden_cells()
+    }
+
     fn snapshot(&self) -> Snapshot {
         Snapshot::new(self.game.clone())
     }

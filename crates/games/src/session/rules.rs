@@ -73,6 +73,12 @@ pub trait Rules: Game + Sized {
     /// Why a game ended with `outcome` here, in a few words ("three in a row", "checkmate").
     fn outcome_reason(&self, outcome: Outcome) -> String;
 
+    /// Empty cells the side to move may not play on, by board-view cell, with the rules'
+    /// reason (renju's forbidden points for Black); none in most games.
+    fn forbidden_cells(&self) -> Vec<(usize, String)> {
+        Vec::new()
+    }
+
     /// A whole game as text: the start position and the moves. Chess overrides this with PGN.
     fn export(start: &Self, moves: &[MoveView], status: &Status) -> String {
         let mut out = format!(

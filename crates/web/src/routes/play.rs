@@ -72,14 +72,12 @@ pub async fn play(
     let mv = match (&body.mv, body.id) {
         (Some(text), None) => live.record.parse_move(bounded("move", text, 64)?)?,
         (None, Some(id)) => {
-            let id = MoveId(id);
-            if !live.record.legal_moves().iter().any(|legal| legal.id == id) {
+            let Some(legal) = live.record.legal_move(MoveId(id)) else {
                 return Err(ApiError::unprocessable(format!(
-                    "move id {} is not one of the legal moves here",
-                    id.0
+                    "move id {id} is not one of the legal moves here"
                 )));
-            }
-            id
+            };
+            legal.id
         }
         _ => {
             return Err(ApiError::unprocessable(
