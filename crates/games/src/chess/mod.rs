@@ -4,6 +4,7 @@
 pub mod classic;
 pub mod eval;
 pub mod fen;
+mod material;
 pub mod notation;
 pub mod pgn;
 mod position;
@@ -191,6 +192,10 @@ impl Rules for Chess {
             Outcome::Win(_) => "checkmate".to_string(),
             Outcome::Draw => self.draw_reason().unwrap_or("stalemate").to_string(),
         }
+    }
+
+    fn can_win(&self, side: ply_search::Side) -> bool {
+        self.has_mating_material(side)
     }
 
     fn export(start: &Self, moves: &[MoveView], status: &Status) -> String {

@@ -103,6 +103,10 @@ pub trait Record: Send + Sync {
     /// reason (renju's forbidden points for Black); none in most games and positions.
     fn forbidden_cells(&self) -> Vec<(usize, String)>;
 
+    /// Whether `side` could still win from the current position by some sequence of legal
+    /// moves ([`Rules::can_win`]): a fallen flag draws when the opponent cannot.
+    fn can_win(&self, side: Side) -> bool;
+
     /// The current position, with what the rules remember of the past (repetitions), for a
     /// thinker on another thread.
     fn snapshot(&self) -> Snapshot;

@@ -248,6 +248,10 @@ impl<R: Rules> Record for GameRecord<R> {
         self.game.forbidden_cells()
     }
 
+    fn can_win(&self, side: Side) -> bool {
+        self.game.can_win(side)
+    }
+
     fn snapshot(&self) -> Snapshot {
         Snapshot::new(self.game.clone())
     }

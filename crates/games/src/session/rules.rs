@@ -79,6 +79,15 @@ pub trait Rules: Game + Sized {
         Vec::new()
     }
 
+    /// Whether `side` could still win from here by some sequence of legal moves, however
+    /// badly the other side played: what a fallen flag asks (the flag loses, unless the
+    /// opponent cannot win, and then it draws). True unless the game says otherwise: in caro
+    /// and tic-tac-toe a fallen flag always loses.
+    fn can_win(&self, side: Side) -> bool {
+        let _ = side;
+        true
+    }
+
     /// A whole game as text: the start position and the moves. Chess overrides this with PGN.
     fn export(start: &Self, moves: &[MoveView], status: &Status) -> String {
         let mut out = format!(

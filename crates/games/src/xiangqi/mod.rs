@@ -10,6 +10,7 @@
 mod classic;
 mod fen;
 mod game;
+mod material;
 mod movegen;
 mod notation;
 mod piece;
@@ -217,6 +218,10 @@ impl Rules for Xiangqi {
 
     fn board_view(&self) -> BoardView {
         view::board_view(self)
+    }
+
+    fn can_win(&self, side: ply_search::Side) -> bool {
+        self.has_attacking_piece(side)
     }
 
     fn outcome_reason(&self, outcome: Outcome) -> String {
