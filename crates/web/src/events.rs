@@ -28,13 +28,16 @@
 //! `GameState` (see [`GameState`]) is `{"id","version","game","title","options",
 //! "side_names","board":BoardView,"legal":[MoveView],"history":[MoveView],"status",
 //! "players","human_to_move","thinking","can_undo","can_redo","position","start_position",
-//! "last_think","marks"}`: `options` are the game's option values by name
+//! "last_think","marks","clock"}`: `options` are the game's option values by name
 //! (`{"size":15}`), `status` is `{"state":"ongoing","to_move"}` or
 //! `{"state":"finished","winner","reason"}`,
 //! `thinking` is null or `{"id","purpose","side","elapsed_ms"}`, `last_think` is the
 //! latest hint's or analysis' `think_done` event (or null), and `marks` are empty cells a
 //! stone may not go on, `[{"cell","kind":"forbidden","reason"}]` (renju's forbidden points
-//! for Black, found by asking the rules about each empty cell no legal move reaches). A
+//! for Black, found by asking the rules about each empty cell no legal move reaches),
+//! `clock` is null (untimed) or `{"initial_ms","increment_ms","remaining_ms":[first,second],
+//! "running":"first"|"second"|null,"server_time_ms"}` with the time left when the state
+//! was serialised (the page counts down the running side from when it got it). A
 //! move is played by posting its `id` (from `legal`) or typing its name.
 
 use std::sync::Arc;
@@ -49,6 +52,7 @@ use ply_search::Side;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
+use crate::clock::ClockView;
 use crate::live::Purpose;
 use crate::store::Players;
 
@@ -169,6 +173,8 @@ pub struct GameState<'a> {
     /// Empty cells the person cannot play on, with the rules' reason (renju's forbidden
     /// points for Black); empty for most games and positions.
     pub marks: Vec<CellMark>,
+    /// The clocks of a timed game (null when untimed).
+    pub clock: Option<ClockView>,
 }
 
 /// A cell drawn with a mark and a reason.

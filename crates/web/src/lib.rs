@@ -2,8 +2,10 @@
 //! embedded in the binary, games kept in SQLite, and searches run off the request path with
 //! their progress streamed to the page. It never asks which game it serves.
 
+mod clock;
 mod error;
 mod events;
+mod flag;
 mod live;
 mod routes;
 mod state;

@@ -15,8 +15,10 @@ use ply_search::{SearchControl, Side};
 use serde::Serialize;
 use tokio::sync::broadcast;
 
+use crate::clock::{GameClock, now_ms};
 use crate::error::{ApiError, ApiResult};
 use crate::events::{CellMark, Event, GameState, Published, ThinkDone, ThinkingView};
+use crate::flag::FlagTimer;
 use crate::store::{GameChange, Players, Seat, StoredGame, StoredResult};
 use crate::writer::{Pending, StoreThread};
 
@@ -106,6 +108,10 @@ pub struct LiveGame {
     pub events: broadcast::Sender<Arc<str>>,
     /// Last touched.
     pub last_used: Instant,
+    /// The clocks of a timed game (none when untimed).
+    pub clock: Option<GameClock>,
+    /// Wakes when the side to move's flag falls.
+    pub flag: FlagTimer,
     /// Grows with every change the page is told of (seeded from the clock, so it grows
     /// across restarts too): a page keeps the newest state whatever order answers and
     /// events arrive in.
@@ -150,6 +156,8 @@ impl LiveGame {
             last_think: None,
             events,
             last_used: Instant::now(),
+            clock: None,
+            flag: FlagTimer::default(),
             version: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |elapsed| elapsed.as_micros() as u64),
@@ -178,7 +186,41 @@ impl LiveGame {
             stored.redo.clone(),
             stored.players.clone(),
             stored.result.clone(),
-        ))
+        )
+        .with_clock(stored.clock.clone()))
+    }
+
+    /// The game with its clocks (a timed game); its flag's time is set from them.
+    pub fn with_clock(mut self, clock: Option<GameClock>) -> LiveGame {
+        self.clock = clock;
+        self.flag.set(self.flag_at());
+        self
+    }
+
+    /// When the side to move's flag falls (epoch ms), if a clock runs in a game going on.
+    fn flag_at(&self) -> Option<i64> {
+        if self.status().is_finished() {
+            return None;
+        }
+        self.clock.as_ref()?.flag_at(self.record.side_to_move())
+    }
+
+    /// True while the game goes on and its clocks run.
+    pub fn clock_running(&self) -> bool {
+        self.flag_at().is_some()
+    }
+
+    /// `mover` has just moved at `now`: its clock is charged and given the increment, and
+    /// the clocks stop if the move ended the game.
+    pub fn clock_moved(&mut self, mover: Side, now: i64) {
+        let finished = self.status().is_finished();
+        let to_move = self.record.side_to_move();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.moved(mover, now);
+            if finished {
+                clock.stop(to_move, now);
+            }
+        }
     }
 
     /// A result the rules did not give (resignation).
@@ -186,12 +228,20 @@ impl LiveGame {
         self.result.as_ref().map(|(result, _)| result)
     }
 
-    /// Ends the game with `loser` resigning.
+    /// Ends the game with `loser` resigning (the clocks stop).
     pub fn resign(&mut self, loser: Side) {
-        let result = StoredResult {
+        let to_move = self.record.side_to_move();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.stop(to_move, now_ms());
+        }
+        self.conclude(StoredResult {
             winner: Some(side_key(loser.opponent()).to_string()),
             reason: "resignation".to_string(),
-        };
+        });
+    }
+
+    /// Ends the game with a result the rules did not give (resignation, a fallen flag).
+    pub fn conclude(&mut self, result: StoredResult) {
         let status = result_status(&result);
         self.result = Some((result, status));
     }
@@ -250,8 +300,12 @@ impl LiveGame {
                 side: thinking.side,
                 elapsed_ms: thinking.started.elapsed().as_millis() as u64,
             }),
-            can_undo: !history.is_empty() && self.result.is_none(),
-            can_redo: !self.redo.is_empty() && self.result.is_none(),
+            can_undo: !history.is_empty() && self.result.is_none() && self.clock.is_none(),
+            can_redo: !self.redo.is_empty() && self.result.is_none() && self.clock.is_none(),
+            clock: self
+                .clock
+                .as_ref()
+                .map(|clock| clock.view(self.record.side_to_move(), now_ms())),
             position: self.record.position(),
             start_position: self.record.start_position(),
             last_think: self.last_think.as_ref().map(Event::ThinkDone),
@@ -281,6 +335,7 @@ impl LiveGame {
     /// caller answers with the same text.
     pub fn publish(&mut self) -> Published {
         self.version += 1;
+        self.flag.set(self.flag_at());
         let published = Published::new(&self.state());
         let _ = self.events.send(published.event());
         published
@@ -301,6 +356,7 @@ impl LiveGame {
         let status = self.status();
         let finished = status.is_finished();
         let summary = summary(status, self.record.side_names());
+        let clock = self.clock.clone();
         store.submit(move |store| {
             store.update(
                 id,
@@ -310,6 +366,7 @@ impl LiveGame {
                     result: result.as_ref(),
                     status: if finished { "finished" } else { "ongoing" },
                     summary: &summary,
+                    clock: clock.as_ref(),
                 },
             )
         })
@@ -357,14 +414,17 @@ pub type SharedGame = Arc<tokio::sync::Mutex<LiveGame>>;
 pub struct LiveGames {
     games: Mutex<HashMap<i64, SharedGame>>,
     capacity: usize,
+    /// Where a flag's timer commits the result.
+    store: StoreThread,
 }
 
 impl LiveGames {
-    /// Room for `capacity` games in memory.
-    pub fn new(capacity: usize) -> LiveGames {
+    /// Room for `capacity` games in memory; flags that fall are committed to `store`.
+    pub fn new(capacity: usize, store: StoreThread) -> LiveGames {
         LiveGames {
             games: Mutex::new(HashMap::new()),
             capacity: capacity.max(1),
+            store,
         }
     }
 
@@ -398,7 +458,11 @@ impl LiveGames {
         if map.len() >= self.capacity {
             evict_idle(&mut map, self.capacity);
         }
+        let timed = live.clock.is_some();
         let game = Arc::new(tokio::sync::Mutex::new(live));
+        if timed && let Ok(live) = game.try_lock() {
+            live.flag.spawn(Arc::downgrade(&game), self.store.clone());
+        }
         map.insert(id, game.clone());
         game
     }
@@ -419,14 +483,16 @@ impl LiveGames {
     }
 }
 
-/// Drops the least recently used games that nobody watches and nothing searches, until
-/// there is room for one more.
+/// Drops the least recently used games that nobody watches, nothing searches and no clock
+/// runs in (their flags must fall on time), until there is room for one more.
 fn evict_idle(map: &mut HashMap<i64, SharedGame>, capacity: usize) {
     let mut idle: Vec<(Instant, i64)> = map
         .iter()
         .filter_map(|(&id, game)| {
             let live = game.try_lock().ok()?;
-            let idle = live.thinking.is_none() && live.events.receiver_count() == 0;
+            let idle = live.thinking.is_none()
+                && live.events.receiver_count() == 0
+                && !live.clock_running();
             idle.then_some((live.last_used, id))
         })
         .collect();

@@ -96,6 +96,29 @@ pub struct Inner {
     shutdown: watch::Sender<bool>,
 }
 
+/// Loads every stored game whose clock runs, so that its flag's timer runs, and sets the
+/// computer thinking where it is its turn.
+async fn resume_clocks(state: AppState) {
+    let ids = match state.0.store.run(|store| store.timed_games()).await {
+        Ok(ids) => ids,
+        Err(error) => {
+            tracing::error!("cannot list the timed games: {error}");
+            return;
+        }
+    };
+    for id in ids {
+        match state.0.games.get(id, &state.0.store).await {
+            Ok(shared) => {
+                let mut live = shared.lock().await;
+                if crate::think::continue_game(&state, &shared, &mut live) {
+                    live.publish();
+                }
+            }
+            Err(error) => tracing::error!("timed game {id} cannot be resumed: {error}"),
+        }
+    }
+}
+
 /// A handle on the shared state.
 #[derive(Clone)]
 pub struct AppState(pub Arc<Inner>);
@@ -103,10 +126,10 @@ pub struct AppState(pub Arc<Inner>);
 impl AppState {
     /// Opens the store and sets up the server.
     pub fn open(config: &Config) -> rusqlite::Result<AppState> {
-        let store = Store::open(&config.data_dir)?;
-        Ok(AppState(Arc::new(Inner {
-            store: StoreThread::start(store)?,
-            games: LiveGames::new(config.max_live_games),
+        let store = StoreThread::start(Store::open(&config.data_dir)?)?;
+        let state = AppState(Arc::new(Inner {
+            games: LiveGames::new(config.max_live_games, store.clone()),
+            store,
             search_slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
             max_searches: config.max_searches.max(1),
             catalog: catalog(),
@@ -114,7 +137,14 @@ impl AppState {
             searches: Mutex::new(HashMap::new()),
             running: AtomicUsize::new(0),
             shutdown: watch::Sender::new(false),
-        })))
+        }));
+        // Timed games go on while the server was away: their flags are watched (and fall
+        // at once if their time ran out meanwhile) and the computer thinks on its clock,
+        // whether or not a page opens them.
+        if tokio::runtime::Handle::try_current().is_ok() {
+            tokio::spawn(resume_clocks(state.clone()));
+        }
+        Ok(state)
     }
 
     /// Begins shutdown: the server is no longer ready, takes no new search, lets no waiting

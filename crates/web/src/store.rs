@@ -9,6 +9,8 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use ply_games::GameOptions;
+
+use crate::clock::GameClock;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
@@ -74,6 +76,8 @@ pub struct StoredGame {
     pub created_at: i64,
     /// Seconds since the epoch.
     pub updated_at: i64,
+    /// The clocks of a timed game (its own column, JSON).
+    pub clock: Option<GameClock>,
 }
 
 /// A changed game: what [`Store::update`] writes.
@@ -89,6 +93,8 @@ pub struct GameChange<'a> {
     pub status: &'a str,
     /// The result in words.
     pub summary: &'a str,
+    /// The clocks of a timed game.
+    pub clock: Option<&'a GameClock>,
 }
 
 /// The SQLite store.
@@ -115,6 +121,25 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE INDEX IF NOT EXISTS games_by_update ON games (updated_at DESC, id DESC);
 ";
 
+/// Changes to the schema after [`SCHEMA`], in order; `PRAGMA user_version` counts those
+/// applied, and each runs once, in the transaction that counts it.
+const MIGRATIONS: &[&str] = &[
+    // 1: a timed game's clocks (JSON, `crate::clock::GameClock`); null when untimed.
+    "ALTER TABLE games ADD COLUMN clock TEXT",
+];
+
+/// Brings the schema up to date.
+fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {
+    let applied: i64 = connection.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    for (number, step) in MIGRATIONS.iter().enumerate().skip(applied.max(0) as usize) {
+        let transaction = connection.transaction()?;
+        transaction.execute_batch(step)?;
+        transaction.pragma_update(None, "user_version", number as i64 + 1)?;
+        transaction.commit()?;
+    }
+    Ok(())
+}
+
 fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -140,13 +165,14 @@ impl Store {
                 Some(format!("cannot create {}: {error}", dir.display())),
             )
         })?;
-        let connection = Connection::open(dir.join("ply.sqlite3"))?;
+        let mut connection = Connection::open(dir.join("ply.sqlite3"))?;
         connection.pragma_update(None, "journal_mode", "WAL")?;
         // NORMAL in WAL mode: a commit survives the process dying (kill -9); only a power
         // cut may lose the last ones.
         connection.pragma_update(None, "synchronous", "NORMAL")?;
         connection.busy_timeout(std::time::Duration::from_secs(5))?;
         connection.execute_batch(SCHEMA)?;
+        migrate(&mut connection)?;
         Ok(Store { connection })
     }
 
@@ -158,12 +184,21 @@ impl Store {
         options: &GameOptions,
         start_position: &str,
         players: &Players,
+        clock: Option<&GameClock>,
     ) -> rusqlite::Result<i64> {
         let time = now();
         self.connection.execute(
-            "INSERT INTO games (game, title, options, start_position, players, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-            params![game, title, to_json(options), start_position, to_json(players), time],
+            "INSERT INTO games (game, title, options, start_position, players, created_at, updated_at, clock)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7)",
+            params![
+                game,
+                title,
+                to_json(options),
+                start_position,
+                to_json(players),
+                time,
+                clock.map(to_json)
+            ],
         )?;
         Ok(self.connection.last_insert_rowid())
     }
@@ -172,7 +207,7 @@ impl Store {
     pub fn update(&self, id: i64, change: &GameChange<'_>) -> rusqlite::Result<()> {
         self.connection.execute(
             "UPDATE games SET moves = ?2, redo = ?3, result = ?4, status = ?5, summary = ?6,
-             updated_at = ?7 WHERE id = ?1",
+             updated_at = ?7, clock = ?8 WHERE id = ?1",
             params![
                 id,
                 to_json(&change.moves),
@@ -180,7 +215,8 @@ impl Store {
                 change.result.map(to_json),
                 change.status,
                 change.summary,
-                now()
+                now(),
+                change.clock.map(to_json)
             ],
         )?;
         Ok(())
@@ -203,6 +239,15 @@ impl Store {
             "SELECT {COLUMNS} FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1 OFFSET ?2"
         ))?;
         let rows = statement.query_map(params![limit as i64, offset as i64], record)?;
+        rows.collect()
+    }
+
+    /// The games going on whose clocks run: their flags must be watched from the start.
+    pub fn timed_games(&self) -> rusqlite::Result<Vec<i64>> {
+        let mut statement = self.connection.prepare(
+            "SELECT id FROM games WHERE status = 'ongoing' AND clock IS NOT NULL ORDER BY id",
+        )?;
+        let rows = statement.query_map([], |row| row.get::<_, i64>(0))?;
         rows.collect()
     }
 
@@ -230,10 +275,11 @@ impl Store {
 }
 
 const COLUMNS: &str = "id, game, title, options, start_position, moves, redo, players, result, \
-                       status, summary, created_at, updated_at";
+                       status, summary, created_at, updated_at, clock";
 
 fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
     let result: Option<String> = row.get(8)?;
+    let clock: Option<String> = row.get(13)?;
     Ok(StoredGame {
         id: row.get(0)?,
         game: row.get(1)?,
@@ -248,6 +294,7 @@ fn record(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
         summary: row.get(10)?,
         created_at: row.get(11)?,
         updated_at: row.get(12)?,
+        clock: clock.map(|text| from_json(&text, 13)).transpose()?,
     })
 }
 
@@ -276,6 +323,7 @@ mod tests {
                     &GameOptions::default(),
                     "3/3/3 x",
                     &players(),
+                    None,
                 )
                 .expect("inserts");
             let moves = vec!["b2".to_string(), "a1".to_string()];
@@ -289,6 +337,7 @@ mod tests {
                         result: None,
                         status: "ongoing",
                         summary: "",
+                        clock: None,
                     },
                 )
                 .expect("updates");
@@ -303,6 +352,51 @@ mod tests {
         assert_eq!(store.load(id + 1).expect("loads"), None);
         assert!(store.delete(id).expect("deletes"));
         assert_eq!(store.count().expect("counts"), 0);
+    }
+
+    #[test]
+    fn a_store_without_clocks_gains_the_column_and_keeps_its_games() {
+        use crate::clock::{GameClock, TimeControl};
+        let dir = tempfile::tempdir().expect("temp dir");
+        {
+            // The store as it was before clocks: the first schema, no migrations.
+            let connection = Connection::open(dir.path().join("ply.sqlite3")).expect("opens");
+            connection.execute_batch(SCHEMA).expect("creates");
+            connection
+                .execute(
+                    "INSERT INTO games (game, title, options, start_position, players, created_at, updated_at)
+                     VALUES ('tictactoe', 'Tic-tac-toe', '{}', '3/3/3 x', ?1, 1, 1)",
+                    [to_json(&players())],
+                )
+                .expect("inserts");
+        }
+        let store = Store::open(dir.path()).expect("migrates");
+        let old = store.load(1).expect("loads").expect("exists");
+        assert_eq!(old.clock, None);
+        assert_eq!(store.timed_games().expect("lists"), Vec::<i64>::new());
+        let clock = GameClock::start(TimeControl::new(5_000, 1_000).expect("valid"), 42);
+        let id = store
+            .insert(
+                "chess",
+                "Chess",
+                &GameOptions::default(),
+                "startpos",
+                &players(),
+                Some(&clock),
+            )
+            .expect("inserts");
+        drop(store);
+        let store = Store::open(dir.path()).expect("opens again, migrated once");
+        assert_eq!(
+            store.load(id).expect("loads").expect("exists").clock,
+            Some(clock)
+        );
+        assert_eq!(store.timed_games().expect("lists"), vec![id]);
+        let version: i64 = store
+            .connection
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .expect("reads");
+        assert_eq!(version, MIGRATIONS.len() as i64);
     }
 
     #[test]

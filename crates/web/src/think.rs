@@ -3,7 +3,10 @@
 //! the page. The game's thinker (its engines and what they learnt) and a snapshot of the
 //! position go to that thread and the thinker comes back: nothing is copied or replayed.
 //! When the computer's search ends its move is played by its id and committed on the
-//! store's thread; a search whose game changed meanwhile (undo, resign) is ignored. At
+//! store's thread; a search whose game changed meanwhile (undo, resign) is ignored. In a
+//! timed game the computer thinks on its own clock: the engine's time manager is given
+//! its time left and increment, and whatever the level a timer stops the search at
+//! [`GameClock::think_deadline`](crate::clock::GameClock::think_deadline). At
 //! shutdown no search starts and the running ones are stopped ([`AppState::begin_shutdown`]).
 
 use std::sync::Arc;
@@ -12,8 +15,10 @@ use std::time::{Duration, Instant};
 use ply_games::{Level, ThinkError, ThinkEvent, ThinkRequest, ThinkResult, Thinker};
 use ply_search::{Limits, SearchControl};
 
+use crate::clock::{ENGINE_OVERHEAD, now_ms};
 use crate::error::{ApiError, ApiResult};
 use crate::events::{Event, ThinkDone, ThinkStart};
+use crate::flag;
 use crate::live::{LiveGame, Purpose, SharedGame, Thinking};
 use crate::state::AppState;
 
@@ -99,7 +104,20 @@ pub fn start(
             "the server is shutting down: no new search",
         ));
     }
-    let request = request_for(live, purpose)?;
+    let mut request = request_for(live, purpose)?;
+    // The computer's move in a timed game: its clock, and when it must stop at the latest.
+    let deadline = match (&live.clock, purpose) {
+        (Some(clock), Purpose::Move) => {
+            let now = now_ms();
+            let side = live.record.side_to_move();
+            request.limits.movetime = None;
+            request.limits.clock = Some(clock.search_clock(side, now));
+            request.limits.move_overhead = ENGINE_OVERHEAD;
+            Some(clock.think_deadline(side, now))
+        }
+        _ => None,
+    };
+    let asked = Instant::now();
     let mut thinker = match live.thinker.take() {
         Some(thinker) => thinker,
         None => live.record.thinker(),
@@ -121,11 +139,20 @@ pub fn start(
         side,
         level: request.level,
         algorithm: request.effective_algorithm(),
-        movetime_ms: request.limits.movetime.map(|time| time.as_millis() as u64),
+        movetime_ms: deadline
+            .or(request.limits.movetime)
+            .map(|time| time.as_millis() as u64),
     };
     live.send(&Event::ThinkStart(&started), true);
     state.started(id, control.clone());
 
+    if let Some(deadline) = deadline {
+        let control = control.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(deadline).await;
+            control.stop();
+        });
+    }
     let state = state.clone();
     let shared = shared.clone();
     tokio::spawn(async move {
@@ -139,6 +166,10 @@ pub fn start(
         state.running(true);
         let watched = shared.clone();
         let search = tokio::task::spawn_blocking(move || {
+            // The clock ran while the search waited for its slot.
+            if let Some(clock) = request.limits.clock.as_mut() {
+                clock.remaining = clock.remaining.saturating_sub(asked.elapsed());
+            }
             let mut on_event = |event: &ThinkEvent| {
                 if matches!(event, ThinkEvent::CurrentMove { .. }) {
                     return;
@@ -205,12 +236,21 @@ async fn finish(
     let mut played = false;
     match outcome {
         Ok(result) => {
-            if purpose == Purpose::Move
+            let now = now_ms();
+            if purpose == Purpose::Move && flag::fall_if_due(&mut live, now) {
+                // Its flag fell while it thought: the game is over, the move is not played.
+                let saved = live.save(&state.0.store);
+                if let Err(error) = saved.wait().await {
+                    tracing::error!("game {}: {error}", live.id);
+                }
+            } else if purpose == Purpose::Move
                 && let Some(best) = &result.best_move
             {
+                let mover = live.record.side_to_move();
                 match live.record.play(best.id) {
                     Ok(_) => {
                         played = true;
+                        live.clock_moved(mover, now);
                         live.redo.clear();
                         let saved = live.save(&state.0.store);
                         if let Err(error) = saved.wait().await {

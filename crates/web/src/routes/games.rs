@@ -12,6 +12,7 @@ use ply_search::Side;
 use serde::{Deserialize, Serialize};
 
 use super::{Body, bounded, game_id};
+use crate::clock::{GameClock, TimeControl, now_ms};
 use crate::error::{ApiError, ApiResult};
 use crate::events::Published;
 use crate::live::LiveGame;
@@ -50,6 +51,9 @@ pub struct NewGame {
     level: Option<String>,
     #[serde(default)]
     movetime_ms: Option<u64>,
+    /// The time control, `{"initial_ms","increment_ms"}`; absent or null: untimed.
+    #[serde(default)]
+    clock: Option<TimeControl>,
 }
 
 /// The options a body asks for: its `options` map, the older top-level `size` and `rule`
@@ -112,6 +116,16 @@ pub async fn create(
         level: level.name().to_string(),
         movetime_ms,
     };
+    let control = match request.clock {
+        Some(control) => Some(
+            TimeControl::new(control.initial_ms, control.increment_ms)
+                .map_err(|error| ApiError::unprocessable(error.to_string()))?,
+        ),
+        None => None,
+    };
+    // The clock starts now: the side to move's time runs from the game's creation.
+    let clock = control.map(|control| GameClock::start(control, now_ms()));
+    let stored_clock = clock.clone();
     let (name, title, stored, start) = (
         spec.name,
         record.title(),
@@ -122,12 +136,14 @@ pub async fn create(
     let id = state
         .0
         .store
-        .run(move |store| store.insert(name, &title, &stored, &start, &seats))
+        .run(move |store| {
+            store.insert(name, &title, &stored, &start, &seats, stored_clock.as_ref())
+        })
         .await?;
     let shared = state
         .0
         .games
-        .insert(LiveGame::new(id, record, Vec::new(), players, None));
+        .insert(LiveGame::new(id, record, Vec::new(), players, None).with_clock(clock));
     let mut live = shared.lock().await;
     think::continue_game(&state, &shared, &mut live);
     Ok((StatusCode::CREATED, live.publish()).into_response())

@@ -8,12 +8,13 @@ use ply_games::MoveId;
 use serde::Deserialize;
 
 use super::{Body, bounded, game_id};
+use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::events::Published;
 use crate::live::{LiveGame, Purpose, SharedGame};
 use crate::state::AppState;
 use crate::store::Seat;
-use crate::think;
+use crate::{flag, think};
 
 /// A move: its `id` from the state's `legal` list (a click), or its name in any notation
 /// the game reads (typed). `ply`, when given, is the number of moves the page saw played:
@@ -52,6 +53,13 @@ pub async fn play(
 ) -> ApiResult<Published> {
     let shared = open(&state, &id).await?;
     let mut live = shared.lock().await;
+    let now = now_ms();
+    if flag::fall_if_due(&mut live, now) {
+        commit(&state, &shared, &mut live).await?;
+        return Err(ApiError::conflict(
+            "the flag fell before the move arrived: the game is over (out of time)",
+        ));
+    }
     if let ply_games::Status::Finished { reason, .. } = live.status() {
         return Err(ApiError::conflict(format!("the game is over ({reason})")));
     }
@@ -92,7 +100,9 @@ pub async fn play(
     {
         live.cancel_thinking();
     }
+    let mover = live.record.side_to_move();
     let name = live.record.play(mv)?.name.clone();
+    live.clock_moved(mover, now);
     if live.redo.last() == Some(&name) {
         live.redo.pop();
     } else {
@@ -102,9 +112,21 @@ pub async fn play(
     commit(&state, &shared, &mut live).await
 }
 
+/// Undo and redo are refused in a timed game: a takeback would either give back the time
+/// spent on the moves taken back or charge it to the wrong side.
+fn refuse_if_timed(live: &LiveGame) -> ApiResult<()> {
+    if live.clock.is_some() {
+        return Err(ApiError::conflict(
+            "moves cannot be taken back or replayed in a timed game",
+        ));
+    }
+    Ok(())
+}
+
 pub async fn undo(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Published> {
     let shared = open(&state, &id).await?;
     let mut live = shared.lock().await;
+    refuse_if_timed(&live)?;
     if live.result().is_some() {
         return Err(ApiError::conflict("a resigned game cannot be taken back"));
     }
@@ -126,6 +148,7 @@ pub async fn undo(State(state): State<AppState>, Path(id): Path<String>) -> ApiR
 pub async fn redo(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Published> {
     let shared = open(&state, &id).await?;
     let mut live = shared.lock().await;
+    refuse_if_timed(&live)?;
     if live.result().is_some() {
         return Err(ApiError::conflict("a resigned game cannot be replayed"));
     }
