@@ -20,6 +20,7 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "index.html",
     "favicon.svg",
     "css/style.css",
+    "css/clock.css",
     "js/app.js",
     "js/api.js",
     "js/i18n.js",
@@ -32,6 +33,7 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/lab.js",
     "js/tree.js",
     "js/dom.js",
+    "js/clock.js",
 ];
 
 fn content_type(path: &str) -> &'static str {

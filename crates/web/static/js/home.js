@@ -8,6 +8,7 @@ import { t, sideName, gameTitle } from './i18n.js';
 import { navigate } from './app.js';
 import { drawBoard } from './board.js';
 import { optionFields, readOptions } from './options.js';
+import { clockField, readClock } from './clock.js';
 
 const PREFS = 'ply.newgame';
 
@@ -98,6 +99,7 @@ export function mount(root) {
         h('fieldset', { class: 'field' }, h('legend', { class: 'field-label', text: t('home.side') }), human),
         h('fieldset', { class: 'field' }, h('legend', { class: 'field-label', text: t('home.level') }), level, levelHelp),
         timeField,
+        clockField(prefs.clock || null),
         positionField),
       h('div', { class: 'actions' }, h('button', { class: 'btn primary big', type: 'submit', 'data-action': 'start', text: t('home.start') })),
       h('p', { class: 'error', role: 'alert' }));
@@ -113,6 +115,7 @@ export function mount(root) {
       human: data.get('human') || 'first',
       level: data.get('level') || 'strong',
       movetime_ms: Number(data.get('movetime_ms') || 1000),
+      clock: readClock(form),
     };
     const g = catalog.find((x) => x.name === chosen);
     body.options = readOptions(form, g ? g.options : []);

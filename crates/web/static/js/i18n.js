@@ -74,6 +74,11 @@ const en = {
   'lab.leaves.terminal': '{node}: the game is over here, value {value}.',
   'lab.leaves.horizon': '{node}: depth reached, the evaluation says {value}.',
   'lab.leaves.interior': '{node}: all replies searched, value {value}.',
+  // Clocks (time controls on the home page, a clock per side on the play page).
+  'clock.field': 'Time control', 'clock.untimed': 'Untimed', 'clock.custom': 'Custom…',
+  'clock.minutes': 'Minutes per side', 'clock.increment': 'Increment per move (seconds)',
+  'clock.help': 'Each side’s clock runs on its turn and gains the increment after each move. A fallen flag loses, or draws when the other side cannot win. Moves cannot be taken back in a timed game.',
+  'clock.label': '{side}’s clock: {time}', 'clock.meta': 'Game #{id} · {level} · clock {control}',
   'lab.legend': '▲ MAX (the player to move at the root) takes the largest value, ▼ MIN the smallest. ✂ marks moves alpha-beta cut off. Click a node to open or close it.',
 };
 
@@ -149,6 +154,11 @@ const vi = {
   'lab.leaves.terminal': '{node}: ván cờ kết thúc ở đây, giá trị {value}.',
   'lab.leaves.horizon': '{node}: hết độ sâu, hàm đánh giá cho {value}.',
   'lab.leaves.interior': '{node}: đã xét mọi nước đáp, giá trị {value}.',
+  // Đồng hồ (chọn thời gian ở trang chủ, đồng hồ mỗi bên ở trang chơi).
+  'clock.field': 'Thời gian', 'clock.untimed': 'Không tính giờ', 'clock.custom': 'Tùy chọn…',
+  'clock.minutes': 'Số phút mỗi bên', 'clock.increment': 'Cộng thêm mỗi nước (giây)',
+  'clock.help': 'Đồng hồ của mỗi bên chạy trong lượt của bên đó và được cộng thêm sau mỗi nước. Hết giờ là thua, hoặc hòa nếu đối phương không thể thắng. Ván có tính giờ không được đi lại.',
+  'clock.label': 'Đồng hồ của {side}: {time}', 'clock.meta': 'Ván #{id} · {level} · đồng hồ {control}',
   'lab.legend': '▲ MAX (bên đi ở gốc) lấy giá trị lớn nhất, ▼ MIN lấy nhỏ nhất. ✂ đánh dấu các nước alpha-beta đã cắt. Bấm vào một nút để mở hoặc đóng.',
 };
 
@@ -160,6 +170,8 @@ const gameWords = {
     checkmate: 'chiếu hết', stalemate: 'hết nước đi (pat)', resignation: 'xin thua', 'insufficient material': 'không đủ quân để chiếu hết',
     'fifty-move rule': 'luật 50 nước', 'threefold repetition': 'lặp lại ba lần', repetition: 'lặp lại nước đi',
     'no legal move': 'hết nước đi', 'perpetual check': 'chiếu mãi', 'perpetual chase': 'đuổi bắt mãi',
+    // Clocks: why a game ended on time.
+    'out of time': 'hết giờ', 'out of time, opponent cannot win': 'hết giờ, đối phương không thể thắng',
     'Tic-tac-toe': 'Cờ ca-rô 3×3', Chess: 'Cờ vua', 'Xiangqi (cờ tướng)': 'Cờ tướng', 'Caro (gomoku)': 'Cờ ca-rô',
   },
 };

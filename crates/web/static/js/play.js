@@ -9,6 +9,7 @@ import { t, sideName, reasonText, gameTitle } from './i18n.js';
 import { createLog } from './log.js';
 import { navigate } from './app.js';
 import { optionsQuery } from './options.js';
+import { createClocks, controlName } from './clock.js';
 
 export function mount(root, [id]) {
   const flipKey = `ply.flip.${id}`;
@@ -35,6 +36,7 @@ export function mount(root, [id]) {
   const toast = h('div', { class: 'toast', role: 'alert' });
   const links = h('div', { class: 'links' });
   let log = createLog(['', '']);
+  const clocks = createClocks();
   const logBox = h('section', { class: 'log-panel' });
 
   root.append(h('section', { class: 'play' },
@@ -136,6 +138,7 @@ export function mount(root, [id]) {
     const first = !ctx.state;
     if (ctx.state && state.history.length !== ctx.state.history.length) { ctx.hint = null; say(''); }
     ctx.state = state;
+    clocks.update(state, [sideName(state.side_names, 'first'), sideName(state.side_names, 'second')]);
     if (first) {
       const stored = localStorage.getItem(flipKey);
       // Seen from the person's side when the computer plays first, but only on boards with a
@@ -232,10 +235,11 @@ export function mount(root, [id]) {
     if (placing) svg.classList.add('placing');
     replace(boardWrap, svg);
     const [bottomSide, topSide] = ctx.flipped ? ['second', 'first'] : ['first', 'second'];
-    replace(topPlayer, playerLabel(topSide));
-    replace(bottomPlayer, playerLabel(bottomSide));
+    replace(topPlayer, playerLabel(topSide), clocks.face(topSide));
+    replace(bottomPlayer, playerLabel(bottomSide), clocks.face(bottomSide));
     title.textContent = gameTitle(s.game, s.title);
     meta.textContent = t('play.meta', { id: s.id, level: t(`level.${s.players.level}`), s: (s.players.movetime_ms / 1000).toFixed(1) });
+    if (s.clock) meta.textContent = t('clock.meta', { id: s.id, level: t(`level.${s.players.level}`), control: controlName(s.clock) });
     renderBanner(s);
     renderThinking(s);
     renderMoves(s);
@@ -399,6 +403,7 @@ export function mount(root, [id]) {
       document.removeEventListener('keydown', onKey);
       if (ctx.events) ctx.events.close();
       if (ctx.timer) clearInterval(ctx.timer);
+      clocks.stop();
     },
   };
 }
