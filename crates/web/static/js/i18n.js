@@ -77,7 +77,7 @@ const en = {
   // Clocks (time controls on the home page, a clock per side on the play page).
   'clock.field': 'Time control', 'clock.untimed': 'Untimed', 'clock.custom': 'Custom…',
   'clock.minutes': 'Minutes per side', 'clock.increment': 'Increment per move (seconds)',
-  'clock.help': 'Each side’s clock runs on its turn and gains the increment after each move. A fallen flag loses, or draws when the other side cannot win. Moves cannot be taken back in a timed game.',
+  'clock.help': 'Each side’s clock runs on its turn and gains the increment after each move. A fallen flag loses, or draws when the other side cannot win. Moves cannot be taken back in a timed game, and the computer thinks on its own clock.',
   'clock.label': '{side}’s clock: {time}', 'clock.meta': 'Game #{id} · {level} · clock {control}',
   'lab.legend': '▲ MAX (the player to move at the root) takes the largest value, ▼ MIN the smallest. ✂ marks moves alpha-beta cut off. Click a node to open or close it.',
 };
@@ -157,7 +157,7 @@ const vi = {
   // Đồng hồ (chọn thời gian ở trang chủ, đồng hồ mỗi bên ở trang chơi).
   'clock.field': 'Thời gian', 'clock.untimed': 'Không tính giờ', 'clock.custom': 'Tùy chọn…',
   'clock.minutes': 'Số phút mỗi bên', 'clock.increment': 'Cộng thêm mỗi nước (giây)',
-  'clock.help': 'Đồng hồ của mỗi bên chạy trong lượt của bên đó và được cộng thêm sau mỗi nước. Hết giờ là thua, hoặc hòa nếu đối phương không thể thắng. Ván có tính giờ không được đi lại.',
+  'clock.help': 'Đồng hồ của mỗi bên chạy trong lượt của bên đó và được cộng thêm sau mỗi nước. Hết giờ là thua, hoặc hòa nếu đối phương không thể thắng. Ván có tính giờ không được đi lại, và máy suy nghĩ theo đồng hồ của nó.',
   'clock.label': 'Đồng hồ của {side}: {time}', 'clock.meta': 'Ván #{id} · {level} · đồng hồ {control}',
   'lab.legend': '▲ MAX (bên đi ở gốc) lấy giá trị lớn nhất, ▼ MIN lấy nhỏ nhất. ✂ đánh dấu các nước alpha-beta đã cắt. Bấm vào một nút để mở hoặc đóng.',
 };
