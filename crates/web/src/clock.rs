@@ -10,6 +10,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use ply_games::Record;
 use ply_games::session::serialize_side;
 use ply_search::{Clock, Side};
 use serde::{Deserialize, Serialize};
@@ -27,6 +28,23 @@ pub const ENGINE_MARGIN: Duration = Duration::from_millis(200);
 /// The lag the engine's own time manager is told to expect per move (it keeps a cushion of
 /// several); the hard stop at [`GameClock::think_deadline`] keeps [`ENGINE_MARGIN`] in hand.
 pub const ENGINE_OVERHEAD: Duration = Duration::from_millis(50);
+
+/// Why a game ended on time when the flagged side lost.
+pub const OUT_OF_TIME: &str = "out of time";
+/// Why it ended on time in a draw: the side whose flag stood could not have won.
+pub const OUT_OF_TIME_CANNOT_WIN: &str = "out of time, opponent cannot win";
+
+/// Who wins when `loser`'s flag falls in `record`'s position, and why: the other side,
+/// unless it could not win by any sequence of legal moves ([`Record::can_win`]), and then
+/// nobody (a draw).
+pub fn flag_verdict(record: &dyn Record, loser: Side) -> (Option<Side>, &'static str) {
+    let winner = loser.opponent();
+    if record.can_win(winner) {
+        (Some(winner), OUT_OF_TIME)
+    } else {
+        (None, OUT_OF_TIME_CANNOT_WIN)
+    }
+}
 
 /// Milliseconds since the epoch, now.
 pub fn now_ms() -> i64 {

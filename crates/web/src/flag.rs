@@ -11,15 +11,10 @@ use ply_games::session::side_key;
 use ply_search::Side;
 use tokio::sync::watch;
 
-use crate::clock::now_ms;
+use crate::clock::{flag_verdict, now_ms};
 use crate::live::LiveGame;
 use crate::store::StoredResult;
 use crate::writer::StoreThread;
-
-/// Why a game ended on time when the flagged side lost.
-pub const OUT_OF_TIME: &str = "out of time";
-/// Why it ended on time in a draw: the side whose flag stood could not have won.
-pub const OUT_OF_TIME_CANNOT_WIN: &str = "out of time, opponent cannot win";
 
 /// The instant (epoch ms) a game's flag falls, shared between the game and its timer.
 pub struct FlagTimer {
@@ -93,17 +88,10 @@ async fn watch_flag(
 
 /// The result of `loser`'s flag falling: a loss, or a draw when the other side cannot win.
 pub fn flag_result(live: &LiveGame, loser: Side) -> StoredResult {
-    let winner = loser.opponent();
-    if live.record.can_win(winner) {
-        StoredResult {
-            winner: Some(side_key(winner).to_string()),
-            reason: OUT_OF_TIME.to_string(),
-        }
-    } else {
-        StoredResult {
-            winner: None,
-            reason: OUT_OF_TIME_CANNOT_WIN.to_string(),
-        }
+    let (winner, reason) = flag_verdict(live.record.as_ref(), loser);
+    StoredResult {
+        winner: winner.map(|side| side_key(side).to_string()),
+        reason: reason.to_string(),
     }
 }
 

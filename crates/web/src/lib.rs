@@ -2,7 +2,7 @@
 //! embedded in the binary, games kept in SQLite, and searches run off the request path with
 //! their progress streamed to the page. It never asks which game it serves.
 
-mod clock;
+pub mod clock;
 mod error;
 mod events;
 mod flag;

@@ -64,6 +64,7 @@ pub fn run() -> anyhow::Result<()> {
         no_color: false,
         ascii: false,
         flip: false,
+        clock: None,
     };
     drop(input);
     super::play::run(&args)

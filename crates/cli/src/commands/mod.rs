@@ -7,6 +7,7 @@ pub mod match_runner;
 pub mod menu;
 pub mod perft;
 pub mod play;
+pub mod play_clock;
 pub mod serve;
 pub mod ucci;
 pub mod uci;

@@ -11,6 +11,7 @@ use ply_games::{Algorithm, Level, Status, Table, ThinkRequest};
 use ply_search::{Limits, SearchControl, Side};
 
 use super::analyze::score_text;
+use super::play_clock::{TerminalClock, parse_control};
 use crate::args::{EngineArgs, GameArgs, LimitArgs, default_limits};
 use crate::render::{self, Style};
 
@@ -42,6 +43,11 @@ pub struct PlayArgs {
     /// Show the board from the second player's side.
     #[arg(long)]
     pub flip: bool,
+    /// Play on a clock: minutes per side + increment in seconds (5+3, 1+0, 0.5+1). The
+    /// computer thinks on its own clock; a fallen flag loses (or draws when the other side
+    /// cannot win); undo is refused.
+    #[arg(long, value_parser = parse_control)]
+    pub clock: Option<ply_web::clock::TimeControl>,
 }
 
 /// Runs `ply play` on standard input and output.
@@ -77,6 +83,7 @@ struct Game {
     request: ThinkRequest,
     hint_limits: Limits,
     style: Style,
+    clock: Option<TerminalClock>,
 }
 
 const HELP: &str = "Type a move (e.g. b2, h8, e2e4, Nf3, h2e2, C2=5) or a command:
@@ -106,7 +113,16 @@ impl Game {
                 ascii: args.ascii,
                 flipped: args.flip,
             },
+            clock: args.clock.map(TerminalClock::new),
         })
+    }
+
+    /// Where the game stands: a fallen flag's result, else the rules'.
+    fn status(&self) -> &Status {
+        self.clock
+            .as_ref()
+            .and_then(TerminalClock::result)
+            .unwrap_or_else(|| self.session.status())
     }
 
     fn name(&self, side: Side) -> &'static str {
@@ -128,7 +144,10 @@ impl Game {
         self.draw(out)?;
         let mut announced = false;
         loop {
-            if let Status::Finished { winner, reason } = self.session.status() {
+            if let Some(clock) = self.clock.as_mut() {
+                clock.flag_fell(self.session.record.as_ref());
+            }
+            if let Status::Finished { winner, reason } = self.status() {
                 if !announced {
                     let verdict = match *winner {
                         Some(side) => format!("{} wins", self.name(side)),
@@ -148,8 +167,15 @@ impl Game {
                     continue;
                 }
             }
-            let prompt = match self.session.status() {
-                Status::Ongoing { to_move } => format!("{} to move> ", self.name(*to_move)),
+            let prompt = match self.status() {
+                Status::Ongoing { to_move } => match &self.clock {
+                    Some(clock) => format!(
+                        "[{}] {} to move> ",
+                        clock.show(self.session.side_names(), *to_move),
+                        self.name(*to_move)
+                    ),
+                    None => format!("{} to move> ", self.name(*to_move)),
+                },
                 Status::Finished { .. } => "game over (undo, new, export, quit)> ".to_string(),
             };
             write!(out, "{prompt}")?;
@@ -189,19 +215,40 @@ impl Game {
             }
             "new" => {
                 self.session.reset();
+                if let Some(clock) = self.clock.as_mut() {
+                    clock.restart();
+                }
                 self.draw(out)?;
             }
             "undo" => self.undo(out)?,
             "hint" => self.hint(out)?,
-            _ => match self.session.play_text(line) {
-                Ok(_) => self.draw(out)?,
-                Err(error) => writeln!(out, "✗ {error}")?,
-            },
+            _ => {
+                let mover = self.session.side_to_move();
+                if let Some(clock) = self.clock.as_mut()
+                    && clock.flag_fell(self.session.record.as_ref())
+                {
+                    writeln!(out, "✗ the flag fell before the move: the game is over")?;
+                    return Ok(true);
+                }
+                match self.session.play_text(line) {
+                    Ok(_) => {
+                        if let Some(clock) = self.clock.as_mut() {
+                            clock.moved(mover, self.session.record.as_ref());
+                        }
+                        self.draw(out)?
+                    }
+                    Err(error) => writeln!(out, "✗ {error}")?,
+                }
+            }
         }
         Ok(true)
     }
 
     fn undo(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
+        if self.clock.is_some() {
+            writeln!(out, "✗ moves cannot be taken back in a timed game")?;
+            return Ok(());
+        }
         let mut taken = Vec::new();
         while let Some(mv) = self.session.undo() {
             taken.push(mv.display);
@@ -241,13 +288,30 @@ impl Game {
 
     fn computer_move(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
         let side = self.session.side_to_move();
-        let result = self
-            .session
-            .think(&self.request, &SearchControl::default(), &mut |_| {})?;
+        let (request, control) = match &self.clock {
+            Some(clock) => {
+                let (limits, control) = clock.think_limits(side, &self.request.limits);
+                let request = ThinkRequest {
+                    limits,
+                    ..self.request.clone()
+                };
+                (request, control)
+            }
+            None => (self.request.clone(), SearchControl::new()),
+        };
+        let result = self.session.think(&request, &control, &mut |_| {})?;
         let Some(best) = result.best_move else {
             bail!("the computer found no move in an unfinished game");
         };
+        if let Some(clock) = self.clock.as_mut()
+            && clock.flag_fell(self.session.record.as_ref())
+        {
+            return Ok(());
+        }
         self.session.play(best.id)?;
+        if let Some(clock) = self.clock.as_mut() {
+            clock.moved(side, self.session.record.as_ref());
+        }
         writeln!(
             out,
             "{} plays {} (examined {} positions, {} ms, score {})",
