@@ -219,6 +219,7 @@ impl Rules for Caro {
         MoveView {
             id: MoveId(Self::pack_move(mv)),
             display: name.clone(),
+            names: self.move_names(mv),
             name,
             from: None,
             to: self.reading_index(mv),

@@ -19,9 +19,12 @@ use ply_search::teaching::{LeafValues, TeachingSettings};
 use ply_search::{Game, Outcome};
 
 use crate::session::{
-    BoardKind, BoardView, Level, MoveError, MoveId, MoveView, PieceView, PositionError, Rules,
-    Status,
+    BoardKind, BoardView, Level, MoveError, MoveId, MoveNames, MoveView, Notation, PieceView,
+    PositionError, Rules, Status,
 };
+
+/// The notations chess players choose between, SAN (the usual one) first.
+const NOTATIONS: [Notation; 3] = [Notation::San, Notation::Vietnamese, Notation::Coordinates];
 
 /// Chess settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -122,6 +125,32 @@ impl Rules for Chess {
         notation::san(self, mv)
     }
 
+    fn notations() -> &'static [Notation] {
+        &NOTATIONS
+    }
+
+    fn move_in(&self, mv: Move, chosen: Notation) -> String {
+        match chosen {
+            Notation::Coordinates => notation::uci_name(self, mv),
+            Notation::Vietnamese => notation::vietnamese_san(&notation::san(self, mv)),
+            _ => notation::san(self, mv),
+        }
+    }
+
+    /// SAN is worked out once; the Vietnamese name is its letters changed.
+    fn move_names(&self, mv: Move) -> MoveNames {
+        let san = notation::san(self, mv);
+        let mut names = MoveNames::new();
+        names.push(Notation::Vietnamese, notation::vietnamese_san(&san));
+        names.push(Notation::Coordinates, notation::uci_name(self, mv));
+        names.push_front(Notation::San, san);
+        names
+    }
+
+    fn parse_move_in(&self, text: &str, chosen: Notation) -> Result<Move, MoveError> {
+        notation::parse_move_preferring(self, text, chosen == Notation::Vietnamese)
+    }
+
     fn move_view(&self, mv: Move) -> MoveView {
         let kind = self.move_kind(mv);
         // Castling moves the king to its castled square, whatever the encoding.
@@ -135,10 +164,12 @@ impl Rules for Chess {
         } else {
             mv.to
         };
+        let names = self.move_names(mv);
         MoveView {
             id: MoveId(Self::pack_move(mv)),
             name: self.move_name(mv),
-            display: self.move_display(mv),
+            display: names.in_notation(Notation::San).to_string(),
+            names,
             from: Some(cell(mv.from)),
             to: cell(to),
             promotion: mv

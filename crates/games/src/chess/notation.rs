@@ -1,7 +1,8 @@
 //! Chess move notation: UCI coordinates (`e2e4`, `e7e8q`; castling `e1g1`, or king takes
 //! rook `e1h1` in Chess960) and Standard Algebraic Notation (`Nf3`, `exd5`, `O-O`, `e8=Q#`),
 //! both written and read. Reading is forgiving (`0-0`, `e8Q`, `Ng1-f3`, `exd6 e.p.`, check
-//! marks and `!?` ignored); writing is canonical.
+//! marks and `!?` ignored); writing is canonical. SAN is also written and read with the
+//! Vietnamese piece letters: V (vua), H (hậu), X (xe), T (tượng), M (mã): `Mf3`, `e8=H`.
 
 use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};
 
@@ -34,6 +35,60 @@ pub fn piece_from_letter(letter: char) -> Option<Piece> {
         'K' => Piece::King,
         _ => return None,
     })
+}
+
+/// SAN with the Vietnamese piece letters: `Nf3` becomes `Mf3`, `e8=Q+` becomes `e8=H+`.
+pub fn vietnamese_san(english: &str) -> String {
+    english
+        .chars()
+        .map(|c| match c {
+            'K' => 'V',
+            'Q' => 'H',
+            'R' => 'X',
+            'B' => 'T',
+            'N' => 'M',
+            other => other,
+        })
+        .collect()
+}
+
+/// Vietnamese piece letters turned into SAN's English ones; `None` when there are none.
+fn from_vietnamese(text: &str) -> Option<String> {
+    let mut changed = false;
+    let english = text
+        .chars()
+        .map(|c| {
+            let letter = match c {
+                'V' => 'K',
+                'H' => 'Q',
+                'X' => 'R',
+                'T' => 'B',
+                'M' => 'N',
+                other => return other,
+            };
+            changed = true;
+            letter
+        })
+        .collect();
+    changed.then_some(english)
+}
+
+/// Reads a move typed by a player who writes SAN with Vietnamese letters (`Xe1`, `Mf3`)
+/// when `vietnamese_first`, English SAN otherwise; the other spelling and coordinates are
+/// read too.
+pub fn parse_move_preferring(
+    game: &Chess,
+    text: &str,
+    vietnamese_first: bool,
+) -> Result<Move, MoveError> {
+    let Some(english) = from_vietnamese(text) else {
+        return parse_move(game, text);
+    };
+    if vietnamese_first {
+        parse_move(game, &english).or_else(|error| parse_move(game, text).map_err(|_| error))
+    } else {
+        parse_move(game, text).or_else(|error| parse_move(game, &english).map_err(|_| error))
+    }
 }
 
 /// The piece's name in English, for messages and views.
@@ -473,6 +528,37 @@ mod tests {
             let name = uci_name(game, mv);
             assert_eq!(parse_move(game, &name), Ok(mv), "UCI {name}");
         }
+    }
+
+    #[test]
+    fn vietnamese_letters_write_and_read() {
+        let g = game("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+        let mv = |s: &str| parse_move(&g, s).expect(s);
+        assert_eq!(vietnamese_san(&san(&g, mv("b7a8q"))), "bxa8=H+");
+        assert_eq!(vietnamese_san(&san(&g, mv("a1d1"))), "Xd1");
+        assert_eq!(vietnamese_san(&san(&g, mv("e1f1"))), "Vf1");
+        assert_eq!(vietnamese_san(&san(&g, mv("e1g1"))), "O-O");
+        for text in ["Xd1", "Xad1", "Xa1d1"] {
+            assert_eq!(
+                parse_move_preferring(&g, text, true),
+                Ok(mv("a1d1")),
+                "{text}"
+            );
+        }
+        assert_eq!(parse_move_preferring(&g, "b8=M", true), Ok(mv("b7b8n")));
+        assert_eq!(parse_move_preferring(&g, "bxa8H", false), Ok(mv("b7a8q")));
+        let start = Chess::new();
+        assert_eq!(
+            parse_move_preferring(&start, "Mf3", false).map(|m| m.to_string()),
+            Ok("g1f3".into())
+        );
+        // Vietnamese first: X is the rook; English first: X is a capture mark.
+        let open = game("4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1");
+        assert_eq!(
+            parse_move_preferring(&open, "Xa4", true).map(|m| m.to_string()),
+            Ok("a1a4".into())
+        );
+        assert!(parse_move_preferring(&open, "Hd1", true).is_err());
     }
 
     #[test]

@@ -290,7 +290,7 @@ fn record<R: Rules, E: Evaluator<R>>(
             settings.depth
         )));
     }
-    let (pv, _) = super::thinker::line_names(game, &result.pv);
+    let (pv, _, _) = super::thinker::line_names(game, &result.pv);
     Ok(LabTree {
         value: result.value,
         pv,

@@ -7,6 +7,7 @@
 
 mod error;
 mod lab;
+mod notation;
 mod record;
 mod rules;
 mod table;
@@ -19,6 +20,7 @@ pub use error::{GameError, MoveError, PositionError, ThinkError};
 pub use lab::{
     LabCount, LabNode, LabReport, LabRequest, LabTree, MAX_LAB_DEPTH, MAX_LAB_NODES, MAX_LAB_TREE,
 };
+pub use notation::{MoveNames, Notation, UnknownNotation};
 pub use record::GameRecord;
 pub use rules::Rules;
 pub use table::Table;
@@ -75,6 +77,13 @@ pub trait Record: Send + Sync {
 
     /// Reads a legal move typed in any notation the game reads, without playing it.
     fn parse_move(&self, text: &str) -> Result<MoveId, MoveError>;
+
+    /// The notations players may choose for this game, the usual one first.
+    fn notations(&self) -> &'static [Notation];
+
+    /// Reads a legal move typed by a player who chose `notation` (it decides where the
+    /// text names different moves in different notations), without playing it.
+    fn parse_move_in(&self, text: &str, notation: Notation) -> Result<MoveId, MoveError>;
 
     /// The legal move `mv` with its names, if it is legal here.
     fn legal_move(&self, mv: MoveId) -> Option<&MoveView> {

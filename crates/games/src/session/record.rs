@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use ply_search::{Side, perft_divide};
 
 use super::error::{GameError, MoveError, PositionError};
+use super::notation::Notation;
 use super::rules::Rules;
 use super::thinker::GameThinker;
 use super::view::{BoardView, MoveId, MoveView, Status};
@@ -201,6 +202,18 @@ impl<R: Rules> Record for GameRecord<R> {
             return Err(over);
         }
         let mv = self.game.parse_move(text)?;
+        Ok(MoveId(R::pack_move(mv)))
+    }
+
+    fn notations(&self) -> &'static [Notation] {
+        R::notations()
+    }
+
+    fn parse_move_in(&self, text: &str, notation: Notation) -> Result<MoveId, MoveError> {
+        if let Some(over) = self.game_over() {
+            return Err(over);
+        }
+        let mv = self.game.parse_move_in(text, notation)?;
         Ok(MoveId(R::pack_move(mv)))
     }
 

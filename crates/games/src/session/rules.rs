@@ -7,6 +7,7 @@ use ply_search::teaching::TeachingSettings;
 use ply_search::{Evaluator, Game, Outcome, Side};
 
 use super::error::{MoveError, PositionError};
+use super::notation::{MoveNames, Notation};
 use super::think::Level;
 use super::view::{BoardView, MoveView, Status};
 use crate::spec::GameSpec;
@@ -62,6 +63,39 @@ pub trait Rules: Game + Sized {
     /// The move in the notation players read (SAN, WXF…), in this position.
     fn move_display(&self, mv: Self::Move) -> String {
         self.move_name(mv)
+    }
+
+    /// The notations players may choose for this game, the usual one (what
+    /// [`Rules::move_display`] writes) first.
+    fn notations() -> &'static [Notation] {
+        &[Notation::Coordinates]
+    }
+
+    /// The move written in `notation`, in this position; a notation the game does not offer
+    /// gives the usual name.
+    fn move_in(&self, mv: Self::Move, notation: Notation) -> String {
+        if notation == Notation::Coordinates {
+            self.move_name(mv)
+        } else {
+            self.move_display(mv)
+        }
+    }
+
+    /// The move's names in every notation the game offers, the usual one first.
+    fn move_names(&self, mv: Self::Move) -> MoveNames {
+        let mut names = MoveNames::new();
+        for &notation in Self::notations() {
+            names.push(notation, self.move_in(mv, notation));
+        }
+        names
+    }
+
+    /// Reads a legal move typed by a player who chose `notation`: where the text names
+    /// different moves in different notations (xiangqi's `P3.4` is a soldier in WXF and a
+    /// cannon in Vietnamese), the chosen notation decides; any other notation is read too.
+    fn parse_move_in(&self, text: &str, notation: Notation) -> Result<Self::Move, MoveError> {
+        let _ = notation;
+        self.parse_move(text)
     }
 
     /// The move for a front end: names and the board cells it touches.

@@ -78,6 +78,7 @@ impl<R: Rules> Tracer<R::Move> for TeachingWatch<'_, R> {
             scored: ScoredMove {
                 name: self.game.move_name(mv),
                 display: self.game.move_display(mv),
+                names: self.game.move_names(mv),
                 score: ScoreView::Value(value),
                 bound,
             },

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use ply_search::{Bound, Limits};
 use serde::Serialize;
 
+use super::notation::MoveNames;
 use super::view::{MoveId, MoveView, ScoreView};
 
 /// Which judgement of positions plays.
@@ -184,6 +185,8 @@ pub struct LineView {
     pub pv: Vec<String>,
     /// Principal variation, players' notation.
     pub pv_display: Vec<String>,
+    /// Principal variation, every notation the game offers.
+    pub pv_names: Vec<MoveNames>,
     /// Permille of the table in use.
     pub hashfull: u32,
     /// Table probes that hit.
@@ -197,6 +200,8 @@ pub struct ScoredMove {
     pub name: String,
     /// Players' notation.
     pub display: String,
+    /// Every notation the game offers.
+    pub names: MoveNames,
     /// Value for the side to move.
     pub score: ScoreView,
     /// How the score bounds the value.
@@ -254,6 +259,8 @@ pub struct ThinkResult {
     pub pv: Vec<String>,
     /// Principal variation, players' notation.
     pub pv_display: Vec<String>,
+    /// Principal variation, every notation the game offers.
+    pub pv_names: Vec<MoveNames>,
     /// With `all_moves`: every legal move's value, best first.
     pub moves: Vec<ScoredMove>,
     /// True when the value is proven for the whole game tree.

@@ -12,6 +12,7 @@ use ply_search::{
 
 use super::error::ThinkError;
 use super::lab::{LabReport, LabRequest, run_lab};
+use super::notation::MoveNames;
 use super::rules::Rules;
 use super::teaching_watch::TeachingWatch;
 use super::think::{Algorithm, Level, LineView, ScoredMove, ThinkEvent, ThinkRequest, ThinkResult};
@@ -173,6 +174,7 @@ impl<R: Rules> Context<'_, R> {
                 .map(|&(mv, value)| ScoredMove {
                     name: self.game.move_name(mv),
                     display: self.game.move_display(mv),
+                    names: self.game.move_names(mv),
                     score: ScoreView::Value(value),
                     bound: Bound::Exact,
                 })
@@ -202,7 +204,7 @@ impl<R: Rules> Context<'_, R> {
             _ => (value, best, pv, moves),
         };
         let time = start.elapsed();
-        let (pv_names, pv_display) = line_names(self.game, &pv);
+        let (pv_canonical, pv_display, pv_names) = line_names(self.game, &pv);
         if !stopped {
             on_event(&ThinkEvent::Iteration(LineView {
                 depth: settings.depth,
@@ -213,8 +215,9 @@ impl<R: Rules> Context<'_, R> {
                 nodes,
                 nps: nodes_per_second(nodes, time),
                 time_ms: time.as_millis() as u64,
-                pv: pv_names.clone(),
+                pv: pv_canonical.clone(),
                 pv_display: pv_display.clone(),
+                pv_names: pv_names.clone(),
                 hashfull: 0,
                 tt_hits: 0,
             }));
@@ -222,15 +225,16 @@ impl<R: Rules> Context<'_, R> {
         ThinkResult {
             algorithm,
             best_move: best.map(|mv| self.game.move_view(mv)),
-            ponder: pv_names.get(1).cloned(),
+            ponder: pv_canonical.get(1).cloned(),
             score: ScoreView::Value(value),
             depth: settings.depth,
             seldepth: settings.depth,
             nodes,
             time_ms: time.as_millis() as u64,
             nps: nodes_per_second(nodes, time),
-            pv: pv_names,
+            pv: pv_canonical,
             pv_display,
+            pv_names,
             moves,
             proven: !stopped
                 && self
@@ -266,7 +270,7 @@ impl<R: Rules> Context<'_, R> {
         let result = engine.search(game, &request, self.control, &mut |event| {
             on_event(&event_view(game, event));
         });
-        let (pv, pv_display) = line_names(game, &result.pv);
+        let (pv, pv_display, pv_names) = line_names(game, &result.pv);
         let moves = if self.request.all_moves {
             result
                 .root_moves
@@ -288,6 +292,7 @@ impl<R: Rules> Context<'_, R> {
             nps: result.nps(),
             pv,
             pv_display,
+            pv_names,
             moves,
             proven: result.proven,
         }
@@ -298,6 +303,7 @@ fn scored_move<R: Rules>(game: &R, scored: &RootMoveScore<R::Move>) -> ScoredMov
     ScoredMove {
         name: game.move_name(scored.mv),
         display: game.move_display(scored.mv),
+        names: game.move_names(scored.mv),
         score: ScoreView::from_score(scored.score),
         bound: scored.bound,
     }
@@ -306,7 +312,7 @@ fn scored_move<R: Rules>(game: &R, scored: &RootMoveScore<R::Move>) -> ScoredMov
 fn event_view<R: Rules>(game: &R, event: &SearchEvent<R::Move>) -> ThinkEvent {
     match event {
         SearchEvent::Iteration(info) => {
-            let (pv, pv_display) = line_names(game, &info.pv);
+            let (pv, pv_display, pv_names) = line_names(game, &info.pv);
             ThinkEvent::Iteration(LineView {
                 depth: info.depth,
                 seldepth: info.seldepth,
@@ -318,6 +324,7 @@ fn event_view<R: Rules>(game: &R, event: &SearchEvent<R::Move>) -> ThinkEvent {
                 time_ms: info.time.as_millis() as u64,
                 pv,
                 pv_display,
+                pv_names,
                 hashfull: info.hashfull,
                 tt_hits: info.tt_hits,
             })
@@ -334,15 +341,21 @@ fn event_view<R: Rules>(game: &R, event: &SearchEvent<R::Move>) -> ThinkEvent {
     }
 }
 
-/// A line of moves from `game` in canonical and players' notation.
-pub(super) fn line_names<R: Rules>(game: &R, line: &[R::Move]) -> (Vec<String>, Vec<String>) {
+/// A line of moves from `game` in canonical notation, players' notation and every notation
+/// the game offers.
+pub(super) fn line_names<R: Rules>(
+    game: &R,
+    line: &[R::Move],
+) -> (Vec<String>, Vec<String>, Vec<MoveNames>) {
     let mut position = game.clone();
     let mut names = Vec::with_capacity(line.len());
     let mut display = Vec::with_capacity(line.len());
+    let mut all = Vec::with_capacity(line.len());
     for &mv in line {
         names.push(position.move_name(mv));
         display.push(position.move_display(mv));
+        all.push(position.move_names(mv));
         position.make_move(mv);
     }
-    (names, display)
+    (names, display, all)
 }

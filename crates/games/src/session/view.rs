@@ -4,6 +4,8 @@
 use ply_search::{Outcome, Score, Side};
 use serde::Serialize;
 
+use super::notation::MoveNames;
+
 /// How the board is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -69,6 +71,8 @@ pub struct MoveView {
     pub name: String,
     /// The notation players read: `b2`, `C2=5`, `e8=Q+`.
     pub display: String,
+    /// Its names in every notation the game offers, for players who chose another one.
+    pub names: MoveNames,
     /// The cell the piece leaves (none for a placed stone).
     pub from: Option<usize>,
     /// The cell the move plays to.

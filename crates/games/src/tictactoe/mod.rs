@@ -140,6 +140,7 @@ impl Rules for TicTacToe {
         MoveView {
             id: MoveId(Self::pack_move(mv)),
             display: name.clone(),
+            names: self.move_names(mv),
             name,
             from: None,
             to: usize::from(mv),

@@ -26,7 +26,7 @@ mod zobrist;
 pub use classic::{CANNON, CHARIOT, Classic, HORSE, SEED_VALUES, SOLDIER, seed_value};
 pub use fen::START;
 pub use game::{NO_CAPTURE_PLIES, Record, Xiangqi};
-pub use notation::{chinese, iccs, parse_iccs, wxf};
+pub use notation::{chinese, iccs, parse_iccs, vietnamese, wxf};
 pub use piece::Kind;
 pub use position::{Move, Position};
 pub use see::see;
@@ -35,10 +35,20 @@ pub use strong::{EXCHANGE, Strong};
 use ply_search::teaching::{LeafValues, TeachingSettings};
 use ply_search::{Game, Outcome};
 
-use crate::session::{BoardView, Level, MoveError, MoveId, MoveView, PositionError, Rules};
+use crate::session::{
+    BoardView, Level, MoveError, MoveId, MoveView, Notation, PositionError, Rules,
+};
 use movegen::Wanted;
 
-const ACCEPTED: &str = "expected coordinates like h2e2 (files a-i from Red's left, ranks 0-9 from Red's side), WXF like C2=5 or H8+7, or Chinese like 炮二平五";
+const ACCEPTED: &str = "expected coordinates like h2e2 (files a-i from Red's left, ranks 0-9 from Red's side), WXF like C2=5 or H8+7, Chinese like 炮二平五, or Vietnamese like P2-5 or M8.7";
+
+/// The notations xiangqi players choose between, WXF (the usual one) first.
+const NOTATIONS: [Notation; 4] = [
+    Notation::Wxf,
+    Notation::Chinese,
+    Notation::Vietnamese,
+    Notation::Coordinates,
+];
 
 /// The value of a win in the teaching searches: above any sum of the seed's values.
 const TEACHING_WIN: i32 = 1_000_000;
@@ -144,6 +154,10 @@ impl Rules for Xiangqi {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_move_in(text, Notation::Wxf)
+    }
+
+    fn parse_move_in(&self, text: &str, notation: Notation) -> Result<Move, MoveError> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
             return Err(MoveError::unreadable(text, ACCEPTED));
@@ -158,6 +172,23 @@ impl Rules for Xiangqi {
             };
         }
         let position = self.position();
+        // The chosen notation first: `P3.4` is a soldier in WXF and a cannon in Vietnamese.
+        let chosen = match notation {
+            Notation::Wxf => Some(notation::Written::Wxf),
+            Notation::Chinese => Some(notation::Written::Chinese),
+            Notation::Vietnamese => Some(notation::Written::Vietnamese),
+            Notation::Coordinates | Notation::San => None,
+        };
+        if let Some(written) = chosen {
+            let read: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|&mv| notation::matches_in(position, mv, trimmed, written) == Some(true))
+                .collect();
+            if let [mv] = read.as_slice() {
+                return Ok(*mv);
+            }
+        }
         let mut exact = Vec::new();
         let mut loose = Vec::new();
         for &mv in &legal {
@@ -174,6 +205,7 @@ impl Rules for Xiangqi {
                 let first = trimmed.chars().next().unwrap_or(' ');
                 let looks_like_a_move = (Kind::from_wxf_letter(first).is_some()
                     && trimmed.chars().count() <= 5)
+                    || "XTB".contains(first.to_ascii_uppercase())
                     || Kind::from_glyph(first).is_some()
                     || "+-前後后中一二三四五".contains(first);
                 if looks_like_a_move {
@@ -189,7 +221,7 @@ impl Rules for Xiangqi {
                 text: trimmed.to_string(),
                 candidates: several
                     .iter()
-                    .map(|&mv| format!("{} ({})", wxf(position, mv), iccs(mv)))
+                    .map(|&mv| format!("{} ({})", self.move_in(mv, notation), iccs(mv)))
                     .collect::<Vec<_>>()
                     .join(", "),
             }),
@@ -204,12 +236,26 @@ impl Rules for Xiangqi {
         wxf(self.position(), mv)
     }
 
+    fn notations() -> &'static [Notation] {
+        &NOTATIONS
+    }
+
+    fn move_in(&self, mv: Move, notation: Notation) -> String {
+        match notation {
+            Notation::Coordinates => iccs(mv),
+            Notation::Chinese => chinese(self.position(), mv),
+            Notation::Vietnamese => vietnamese(self.position(), mv),
+            Notation::Wxf | Notation::San => wxf(self.position(), mv),
+        }
+    }
+
     fn move_view(&self, mv: Move) -> MoveView {
         let (from, to) = view::cells(mv);
         MoveView {
             id: MoveId(Self::pack_move(mv)),
             name: iccs(mv),
             display: wxf(self.position(), mv),
+            names: self.move_names(mv),
             from: Some(from),
             to,
             promotion: None,

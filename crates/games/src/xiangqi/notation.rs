@@ -1,7 +1,9 @@
 //! Move notation. Canonical: ICCS coordinates `h2e2` (files a–i from Red's left, ranks 0–9
 //! from Red's back rank), as Pikafish and UCCI send them; `H2-E2` is read too. For players:
 //! WXF (`C2=5`, `H8+7`, `R+=3` for the front of two chariots on a file; `.` is read as `=`)
-//! and Chinese (炮二平五, 馬８進７, 前炮退一; simplified characters are read too).
+//! Chinese (炮二平五, 馬８進７, 前炮退一; simplified characters are read too) and Vietnamese
+//! (`P2-5`, `M8.7`, `X1/1`, `Pt-5`: letters X M T S Tg P B; `.` advance, `-` across,
+//! `/` retreat; `t`, `s`, `g` for the front, rear and middle piece on one file).
 //! Parsing a WXF or Chinese move compares it with the names of the legal moves, so every
 //! accepted move is legal and an under-specified one (`C2=5` when two cannons share the
 //! file) is accepted when only one legal move fits it.
@@ -203,6 +205,58 @@ fn chinese_with(position: &Position, mv: Move, tandem: Tandem) -> String {
     format!("{head}{action}{}", numeral(side, number))
 }
 
+/// Vietnamese letters by kind: tướng, sĩ, tượng, mã, xe, pháo, binh.
+const VIETNAMESE_LETTERS: [&str; 7] = ["Tg", "S", "T", "M", "X", "P", "B"];
+
+/// The Vietnamese name of `mv` in `position`: `P2-5`, `M8.7`, `X1/1`, `Pt-5`, `Bg.1`.
+pub fn vietnamese(position: &Position, mv: Move) -> String {
+    vietnamese_with(position, mv, tandem(position, mv.from))
+}
+
+fn vietnamese_with(position: &Position, mv: Move, tandem: Tandem) -> String {
+    let code = position.at(mv.from);
+    let side = side_of(code);
+    let letter = VIETNAMESE_LETTERS[kind_of(code) as usize];
+    let file = file_number(side, mv.from);
+    let (op, number) = movement(position, mv);
+    let action = match op {
+        '+' => '.',
+        '-' => '/',
+        _ => '-',
+    };
+    let head = match tandem {
+        Tandem::Alone => format!("{letter}{file}"),
+        Tandem::Among {
+            place,
+            count,
+            files,
+        } => {
+            // Front (trước), rear (sau), middle (giữa); the middle ones of four or five
+            // soldiers on one file by their place from the front.
+            let mark = match (count, place) {
+                (_, 0) => "t".to_string(),
+                (count, place) if place + 1 == count => "s".to_string(),
+                (3, _) => "g".to_string(),
+                (_, place) => format!("g{}", place + 1),
+            };
+            if files >= 2 {
+                format!("{letter}{mark}{file}")
+            } else {
+                format!("{letter}{mark}")
+            }
+        }
+    };
+    format!("{head}{action}{number}")
+}
+
+/// Vietnamese spellings made one: no spaces, upper case.
+fn normalize_vietnamese(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
 /// The text with the equivalent spellings of both notations made one: upper-case ASCII,
 /// `.` as `=`, and every Chinese character mapped to the ASCII it stands for.
 fn normalize(text: &str) -> String {
@@ -232,22 +286,54 @@ fn normalize(text: &str) -> String {
         .collect()
 }
 
-/// Whether `text` names `mv` in WXF or Chinese, fully or with the file in place of the
-/// tandem mark; `exact` says the full name matched.
+/// Whether `text` names `mv` in WXF, Chinese or Vietnamese, fully or with the file in place
+/// of the tandem mark; `exact` says the full name matched.
 pub fn matches(position: &Position, mv: Move, text: &str) -> Option<bool> {
-    let wanted = normalize(text);
+    [Written::Wxf, Written::Chinese, Written::Vietnamese]
+        .into_iter()
+        .filter_map(|written| matches_in(position, mv, text, written))
+        .max()
+}
+
+/// A notation players write (coordinates are read apart).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// `C2=5`.
+    Wxf,
+    /// 炮二平五.
+    Chinese,
+    /// `P2-5`.
+    Vietnamese,
+}
+
+/// Whether `text` names `mv` in the one notation `written`: `Some(true)` for the full
+/// name, `Some(false)` with the file in place of the tandem mark.
+pub fn matches_in(position: &Position, mv: Move, text: &str, written: Written) -> Option<bool> {
     let tandem = tandem(position, mv.from);
-    if wanted == normalize(&wxf_with(position, mv, tandem))
-        || wanted == normalize(&chinese_with(position, mv, tandem))
-    {
-        return Some(true);
+    let (wanted, full, plain) = match written {
+        Written::Wxf => (
+            normalize(text),
+            normalize(&wxf_with(position, mv, tandem)),
+            normalize(&wxf_plain(position, mv)),
+        ),
+        Written::Chinese => (
+            normalize(text),
+            normalize(&chinese_with(position, mv, tandem)),
+            normalize(&chinese_with(position, mv, Tandem::Alone)),
+        ),
+        Written::Vietnamese => (
+            normalize_vietnamese(text),
+            normalize_vietnamese(&vietnamese_with(position, mv, tandem)),
+            normalize_vietnamese(&vietnamese_with(position, mv, Tandem::Alone)),
+        ),
+    };
+    if wanted == full {
+        Some(true)
+    } else if wanted == plain {
+        Some(false)
+    } else {
+        None
     }
-    if wanted == normalize(&wxf_plain(position, mv))
-        || wanted == normalize(&chinese_with(position, mv, Tandem::Alone))
-    {
-        return Some(false);
-    }
-    None
 }
 
 #[cfg(test)]
@@ -279,6 +365,36 @@ mod tests {
     }
 
     #[test]
+    fn vietnamese_names_as_vietnamese_books_write_them() {
+        let start = Xiangqi::start();
+        let name = |fen: &str, iccs_name: &str| {
+            let game = Xiangqi::from_fen(fen).expect("valid");
+            let mv = parse_iccs(iccs_name).expect("coordinates");
+            assert!(game.is_legal(mv), "{iccs_name}");
+            vietnamese(game.position(), mv)
+        };
+        let fen = start.fen();
+        assert_eq!(name(&fen, "h2e2"), "P2-5");
+        assert_eq!(name(&fen, "h0g2"), "M2.3");
+        assert_eq!(name(&fen, "g0e2"), "T3.5");
+        assert_eq!(name(&fen, "f0e1"), "S4.5");
+        assert_eq!(name(&fen, "a0a1"), "X9.1");
+        assert_eq!(name(&fen, "c3c4"), "B7.1");
+        assert_eq!(name(&fen, "e0e1"), "Tg5.1");
+        let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+        assert_eq!(name(black, "h9g7"), "M8.7");
+        let rooks = "2bakab2/9/9/9/9/3R5/9/3R5/9/5K3 w - - 0 1";
+        assert_eq!(name(rooks, "d4c4"), "Xt-7");
+        assert_eq!(name(rooks, "d2d1"), "Xs/1");
+        let chariot = "3akab2/9/9/9/9/9/9/9/R8/3K5 w - - 0 1";
+        assert_eq!(name(chariot, "a1a0"), "X9/1");
+        let soldiers = "3akab2/9/4P4/4P4/4P4/9/9/9/9/3K5 w - - 0 1";
+        assert_eq!(name(soldiers, "e7e8"), "Bt.1");
+        assert_eq!(name(soldiers, "e6d6"), "Bg-6");
+        assert_eq!(name(soldiers, "e5f5"), "Bs-4");
+    }
+
+    #[test]
     fn tandem_pieces_are_front_and_rear() {
         let fen = "2bakab2/9/9/9/9/3C5/9/3C5/9/5K3 w - - 0 1";
         assert_eq!(names(fen, "d4c4"), ("C+=7".into(), "前炮平七".into()));
@@ -301,6 +417,7 @@ mod tests {
             assert_eq!(parse_iccs(&iccs(mv)), Some(mv));
             assert_eq!(matches(position, mv, &wxf(position, mv)), Some(true));
             assert_eq!(matches(position, mv, &chinese(position, mv)), Some(true));
+            assert_eq!(matches(position, mv, &vietnamese(position, mv)), Some(true));
         }
         assert_eq!(parse_iccs("H2-E2"), parse_iccs("h2e2"));
         assert_eq!(parse_iccs("j2e2"), None);
