@@ -13,10 +13,10 @@ pub mod xiangqi;
 
 pub use registry::{find_game, games, new_game};
 pub use session::{
-    Algorithm, BoardKind, BoardView, GameError, GameRecord, GameThinker, LabCount, LabNode,
-    LabReport, LabRequest, LabTree, Level, LineView, MoveError, MoveId, MoveNames, MoveView,
-    Notation, PieceView, PositionError, Record, Rules, ScoreView, ScoredMove, Snapshot, Status,
-    Table, ThinkError, ThinkEvent, ThinkRequest, ThinkResult, Thinker,
+    Algorithm, BoardKind, BoardLabels, BoardView, GameError, GameRecord, GameThinker, LabCount,
+    LabNode, LabReport, LabRequest, LabTree, Level, LineView, MoveError, MoveId, MoveNames,
+    MoveView, Notation, PieceView, PositionError, Record, Rules, ScoreView, ScoredMove, Snapshot,
+    Status, Table, ThinkError, ThinkEvent, ThinkRequest, ThinkResult, Thinker,
 };
 pub use spec::{
     BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, OptionValue, ScoreStyle, Text,

@@ -1,5 +1,10 @@
 //! Errors the API returns: an HTTP status and a one-line message, always as JSON
-//! `{"error": "…"}`. Nothing a client sends becomes a panic; it becomes one of these.
+//! `{"error": "…", "code": "…", "subject": "…"}`. Nothing a client sends becomes a panic;
+//! it becomes one of these. The message is English, for logs and API clients; `code` names
+//! the error for the page, which says it in the reader's language with `subject` (a game
+//! number, a typed move) filled in. The server answers in one language, because one answer
+//! is often read by several pages (a game's state goes to every tab as it is) and because
+//! every word the page shows lives in its own dictionaries.
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
@@ -15,15 +20,45 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What was wrong, in one line.
     pub message: String,
+    /// Which error it is, for the page to translate: `no_game`, `move_illegal`…; by
+    /// default the status's name (`not_found`, `conflict`…).
+    pub code: &'static str,
+    /// What the error is about (a game number, a typed move), for the page's words.
+    pub subject: Option<String>,
 }
 
 impl ApiError {
     /// An error with `status`.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        let code = match status {
+            StatusCode::BAD_REQUEST => "bad_request",
+            StatusCode::NOT_FOUND => "not_found",
+            StatusCode::CONFLICT => "conflict",
+            StatusCode::UNPROCESSABLE_ENTITY => "unprocessable",
+            StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+            StatusCode::SERVICE_UNAVAILABLE => "unavailable",
+            StatusCode::TOO_MANY_REQUESTS => "busy",
+            status if status.is_server_error() => "internal",
+            _ => "refused",
+        };
         ApiError {
             status,
             message: message.into(),
+            code,
+            subject: None,
         }
+    }
+
+    /// The same error named `code` for the page, about `subject`.
+    pub fn coded(mut self, code: &'static str, subject: Option<String>) -> ApiError {
+        self.code = code;
+        self.subject = subject;
+        self
+    }
+
+    /// 404 for a game number that is not stored.
+    pub fn no_game(id: impl std::fmt::Display) -> ApiError {
+        ApiError::not_found(format!("there is no game {id}")).coded("no_game", Some(id.to_string()))
     }
 
     /// 400: the request cannot be read.
@@ -54,7 +89,11 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = Json(serde_json::json!({ "error": self.message }));
+        let body = Json(serde_json::json!({
+            "error": self.message,
+            "code": self.code,
+            "subject": self.subject,
+        }));
         (self.status, body).into_response()
     }
 }
@@ -62,24 +101,34 @@ impl IntoResponse for ApiError {
 impl From<GameError> for ApiError {
     fn from(error: GameError) -> Self {
         match error {
-            GameError::Unknown { .. } => ApiError::not_found(error.to_string()),
-            _ => ApiError::unprocessable(error.to_string()),
+            GameError::Unknown { .. } => {
+                ApiError::not_found(error.to_string()).coded("unknown_game", None)
+            }
+            _ => ApiError::unprocessable(error.to_string()).coded("bad_option", None),
         }
     }
 }
 
 impl From<MoveError> for ApiError {
     fn from(error: MoveError) -> Self {
+        let (code, subject) = match &error {
+            MoveError::GameOver { .. } => ("game_over", None),
+            MoveError::Unreadable { text, .. } => ("move_unreadable", Some(text.clone())),
+            MoveError::Illegal { text, .. } => ("move_illegal", Some(text.clone())),
+            MoveError::Ambiguous { text, .. } => ("move_ambiguous", Some(text.clone())),
+        };
+        let message = error.to_string();
         match error {
-            MoveError::GameOver { .. } => ApiError::conflict(error.to_string()),
-            _ => ApiError::unprocessable(error.to_string()),
+            MoveError::GameOver { .. } => ApiError::conflict(message),
+            _ => ApiError::unprocessable(message),
         }
+        .coded(code, subject)
     }
 }
 
 impl From<PositionError> for ApiError {
     fn from(error: PositionError) -> Self {
-        ApiError::unprocessable(error.to_string())
+        ApiError::unprocessable(error.to_string()).coded("bad_position", None)
     }
 }
 

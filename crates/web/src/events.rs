@@ -28,7 +28,7 @@
 //! `GameState` (see [`GameState`]) is `{"id","version","game","title","options",
 //! "side_names","board":BoardView,"legal":[MoveView],"history":[MoveView],"status",
 //! "players","human_to_move","thinking","can_undo","can_redo","position","start_position",
-//! "last_think","marks","clock"}`: `options` are the game's option values by name
+//! "last_think","marks","clock","notations"}`: `options` are the game's option values by name
 //! (`{"size":15}`), `status` is `{"state":"ongoing","to_move"}` or
 //! `{"state":"finished","winner","reason"}`,
 //! `thinking` is null or `{"id","purpose","side","elapsed_ms"}`, `last_think` is the
@@ -37,8 +37,11 @@
 //! for Black, found by asking the rules about each empty cell no legal move reaches),
 //! `clock` is null (untimed) or `{"initial_ms","increment_ms","remaining_ms":[first,second],
 //! "running":"first"|"second"|null,"server_time_ms"}` with the time left when the state
-//! was serialised (the page counts down the running side from when it got it). A
-//! move is played by posting its `id` (from `legal`) or typing its name.
+//! was serialised (the page counts down the running side from when it got it), and
+//! `notations` are `[{"key","labels":{"near","far","ranks"}}]`, the notations a player may
+//! choose (moves carry `names` in each: `{"wxf":"C2=5","vietnamese":"P2-5",…}`). A move
+//! is played by posting its `id` (from `legal`) or typing its name (with the chosen
+//! `notation`).
 
 use std::sync::Arc;
 
@@ -46,7 +49,8 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use ply_games::session::serialize_side;
 use ply_games::{
-    Algorithm, BoardView, GameOptions, Level, MoveView, ScoreStyle, Status, ThinkEvent, ThinkResult,
+    Algorithm, BoardLabels, BoardView, GameOptions, Level, MoveView, Notation, Record, ScoreStyle,
+    Status, ThinkEvent, ThinkResult,
 };
 use ply_search::Side;
 use serde::Serialize;
@@ -175,6 +179,33 @@ pub struct GameState<'a> {
     pub marks: Vec<CellMark>,
     /// The clocks of a timed game (null when untimed).
     pub clock: Option<ClockView>,
+    /// The notations players may choose for this game, the usual one first, each with the
+    /// board's edge labels as it numbers files and ranks (every move in `legal` and
+    /// `history` has its name in each, in `names`).
+    pub notations: Vec<NotationView>,
+}
+
+/// A notation a player may choose, with the board's labels in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NotationView {
+    /// Its key: `wxf`, `chinese`, `vietnamese`, `coordinates`, `san`.
+    pub key: Notation,
+    /// The board's edge labels in it.
+    pub labels: BoardLabels,
+}
+
+impl NotationView {
+    /// Every notation `record` offers, with its labels.
+    pub fn all(record: &dyn Record) -> Vec<NotationView> {
+        record
+            .notations()
+            .iter()
+            .map(|&key| NotationView {
+                key,
+                labels: record.board_labels(key),
+            })
+            .collect()
+    }
 }
 
 /// A cell drawn with a mark and a reason.

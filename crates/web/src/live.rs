@@ -17,7 +17,7 @@ use tokio::sync::broadcast;
 
 use crate::clock::{GameClock, now_ms};
 use crate::error::{ApiError, ApiResult};
-use crate::events::{CellMark, Event, GameState, Published, ThinkDone, ThinkingView};
+use crate::events::{CellMark, Event, GameState, NotationView, Published, ThinkDone, ThinkingView};
 use crate::flag::FlagTimer;
 use crate::store::{GameChange, Players, Seat, StoredGame, StoredResult};
 use crate::writer::{Pending, StoreThread};
@@ -322,6 +322,7 @@ impl LiveGame {
                     })
                     .collect()
             },
+            notations: NotationView::all(self.record.as_ref()),
             board,
         }
     }
@@ -406,6 +407,29 @@ pub fn summary(status: &Status, side_names: [&str; 2]) -> String {
     }
 }
 
+/// The result a [`summary`] gives in words, read back typed for the list of games (where
+/// the page says it in the reader's language): the winner (`None` for a draw) and the
+/// reason; `None` for a game in progress or a text `summary` did not write.
+pub fn read_summary(text: &str, side_names: [&str; 2]) -> Option<(Option<Side>, String)> {
+    let inner = |rest: &str| {
+        rest.strip_prefix('(')
+            .and_then(|rest| rest.strip_suffix(')'))
+            .map(str::to_string)
+    };
+    if let Some(rest) = text.strip_prefix("draw ") {
+        return Some((None, inner(rest)?));
+    }
+    for (name, side) in side_names.iter().zip([Side::First, Side::Second]) {
+        if let Some(rest) = text
+            .strip_prefix(name)
+            .and_then(|rest| rest.strip_prefix(" wins "))
+        {
+            return Some((Some(side), inner(rest)?));
+        }
+    }
+    None
+}
+
 /// A game shared between requests and its search (an async lock: a handler may hold it
 /// while it awaits the store; the search thread takes it with `blocking_lock`).
 pub type SharedGame = Arc<tokio::sync::Mutex<LiveGame>>;
@@ -443,7 +467,7 @@ impl LiveGames {
         let stored = store
             .run(move |store| store.load(id))
             .await?
-            .ok_or_else(|| ApiError::not_found(format!("there is no game {id}")))?;
+            .ok_or_else(|| ApiError::no_game(id))?;
         let live = LiveGame::from_stored(&stored)?;
         Ok(self.insert(live))
     }

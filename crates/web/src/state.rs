@@ -55,6 +55,18 @@ pub struct CatalogEntry {
     start_position: Option<String>,
 }
 
+impl CatalogEntry {
+    /// The game's registry name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// What players call the two sides, if the game is available.
+    pub fn side_names(&self) -> Option<[&'static str; 2]> {
+        self.side_names
+    }
+}
+
 fn catalog() -> Vec<CatalogEntry> {
     games()
         .iter()

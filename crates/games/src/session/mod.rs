@@ -29,7 +29,8 @@ pub use think::{
 };
 pub use thinker::GameThinker;
 pub use view::{
-    BoardKind, BoardView, MoveId, MoveView, PieceView, ScoreView, Status, serialize_side, side_key,
+    BoardKind, BoardLabels, BoardView, MoveId, MoveView, PieceView, ScoreView, Status,
+    serialize_side, side_key,
 };
 
 use std::any::Any;
@@ -107,6 +108,9 @@ pub trait Record: Send + Sync {
 
     /// The board to draw.
     fn board(&self) -> BoardView;
+
+    /// The board's edge labels as `notation` numbers files and ranks.
+    fn board_labels(&self, notation: Notation) -> BoardLabels;
 
     /// Empty cells the side to move may not play on, by board-view cell, with the rules'
     /// reason (renju's forbidden points for Black); none in most games and positions.

@@ -10,7 +10,7 @@ use super::error::{GameError, MoveError, PositionError};
 use super::notation::Notation;
 use super::rules::Rules;
 use super::thinker::GameThinker;
-use super::view::{BoardView, MoveId, MoveView, Status};
+use super::view::{BoardLabels, BoardView, MoveId, MoveView, Status};
 use super::{Record, Snapshot, Thinker};
 use crate::spec::{GameOptions, GameSpec};
 
@@ -252,6 +252,10 @@ impl<R: Rules> Record for GameRecord<R> {
             view.last_move = last.from.into_iter().chain([last.to]).collect();
         }
         view
+    }
+
+    fn board_labels(&self, notation: Notation) -> BoardLabels {
+        self.game.board_labels(notation)
     }
 
     fn forbidden_cells(&self) -> Vec<(usize, String)> {

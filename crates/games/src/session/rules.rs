@@ -9,7 +9,7 @@ use ply_search::{Evaluator, Game, Outcome, Side};
 use super::error::{MoveError, PositionError};
 use super::notation::{MoveNames, Notation};
 use super::think::Level;
-use super::view::{BoardView, MoveView, Status};
+use super::view::{BoardLabels, BoardView, MoveView, Status};
 use crate::spec::GameSpec;
 
 /// A game as front ends need it. Implemented once per game; the generic
@@ -103,6 +103,18 @@ pub trait Rules: Game + Sized {
 
     /// The board to draw (the session fills in the last move).
     fn board_view(&self) -> BoardView;
+
+    /// The board's edge labels as `notation` numbers files and ranks; by default the board
+    /// view's coordinates whatever the notation.
+    fn board_labels(&self, notation: Notation) -> BoardLabels {
+        let _ = notation;
+        let view = self.board_view();
+        BoardLabels {
+            near: view.file_labels,
+            far: Vec::new(),
+            ranks: view.rank_labels,
+        }
+    }
 
     /// Why a game ended with `outcome` here, in a few words ("three in a row", "checkmate").
     fn outcome_reason(&self, outcome: Outcome) -> String;

@@ -56,6 +56,19 @@ pub struct BoardView {
     pub to_move: Side,
 }
 
+/// The labels along the board's edges as one notation numbers files and ranks, seen from
+/// the first player's side: xiangqi's WXF numbers Red's files along Red's edge and Black's
+/// along Black's; coordinates letter the files and number the ranks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardLabels {
+    /// Along the first player's edge (the bottom), left to right.
+    pub near: Vec<String>,
+    /// Along the second player's edge (the top), left to right; empty when none.
+    pub far: Vec<String>,
+    /// Along the side, top to bottom; empty when none.
+    pub ranks: Vec<String>,
+}
+
 /// A move as it crosses the layers: the game's own move packed into 16 bits (distinct for
 /// the legal moves of one position). A record plays it only where it is legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

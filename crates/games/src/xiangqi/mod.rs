@@ -36,7 +36,7 @@ use ply_search::teaching::{LeafValues, TeachingSettings};
 use ply_search::{Game, Outcome};
 
 use crate::session::{
-    BoardView, Level, MoveError, MoveId, MoveView, Notation, PositionError, Rules,
+    BoardLabels, BoardView, Level, MoveError, MoveId, MoveView, Notation, PositionError, Rules,
 };
 use movegen::Wanted;
 
@@ -268,6 +268,10 @@ impl Rules for Xiangqi {
 
     fn can_win(&self, side: ply_search::Side) -> bool {
         self.has_attacking_piece(side)
+    }
+
+    fn board_labels(&self, notation: Notation) -> BoardLabels {
+        view::board_labels(notation)
     }
 
     fn outcome_reason(&self, outcome: Outcome) -> String {

@@ -7,6 +7,7 @@ use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use ply_games::session::side_key;
 use ply_games::{GameOptions, OptionValue, find_game};
 use ply_search::Side;
 use serde::{Deserialize, Serialize};
@@ -15,7 +16,7 @@ use super::{Body, bounded, game_id};
 use crate::clock::{GameClock, TimeControl, now_ms};
 use crate::error::{ApiError, ApiResult};
 use crate::events::Published;
-use crate::live::LiveGame;
+use crate::live::{LiveGame, read_summary};
 use crate::state::AppState;
 use crate::store::{Players, Seat};
 use crate::think::{self, MAX_MOVETIME_MS, MIN_MOVETIME_MS, parse_level};
@@ -149,17 +150,39 @@ pub async fn create(
     Ok((StatusCode::CREATED, live.publish()).into_response())
 }
 
+/// One game in the list: `title` and `summary` are English words; the page builds its
+/// own from `game`, `options` and `result` (`{"winner":"first"|"second"|null,"reason"}`).
 #[derive(Serialize)]
 struct Summary {
     id: i64,
     game: String,
     title: String,
+    options: GameOptions,
     status: String,
     summary: String,
+    result: Option<ResultView>,
     moves: usize,
     players: Players,
     created_at: i64,
     updated_at: i64,
+}
+
+/// A finished game's result, typed.
+#[derive(Serialize)]
+struct ResultView {
+    #[serde(serialize_with = "serialize_winner")]
+    winner: Option<Side>,
+    reason: String,
+}
+
+fn serialize_winner<S: serde::Serializer>(
+    winner: &Option<Side>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match winner {
+        Some(side) => serializer.serialize_str(side_key(*side)),
+        None => serializer.serialize_none(),
+    }
 }
 
 fn number(
@@ -193,16 +216,29 @@ pub async fn list(
         .await?;
     let games: Vec<Summary> = stored
         .into_iter()
-        .map(|record| Summary {
-            id: record.id,
-            game: record.game,
-            title: record.title,
-            status: record.status,
-            summary: record.summary,
-            moves: record.moves.len(),
-            players: record.players,
-            created_at: record.created_at,
-            updated_at: record.updated_at,
+        .map(|record| {
+            let side_names = state
+                .0
+                .catalog
+                .iter()
+                .find(|entry| entry.name() == record.game)
+                .and_then(|entry| entry.side_names())
+                .unwrap_or(["first", "second"]);
+            let result = read_summary(&record.summary, side_names)
+                .map(|(winner, reason)| ResultView { winner, reason });
+            Summary {
+                id: record.id,
+                game: record.game,
+                title: record.title,
+                options: record.options,
+                status: record.status,
+                summary: record.summary,
+                result,
+                moves: record.moves.len(),
+                players: record.players,
+                created_at: record.created_at,
+                updated_at: record.updated_at,
+            }
         })
         .collect();
     Ok(Json(serde_json::json!({ "games": games, "total": total })))
@@ -293,6 +329,6 @@ pub async fn remove(
     if state.0.store.run(move |store| store.delete(id)).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
-        Err(ApiError::not_found(format!("there is no game {id}")))
+        Err(ApiError::no_game(id))
     }
 }

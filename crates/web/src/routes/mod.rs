@@ -103,7 +103,10 @@ pub fn game_id(text: &str) -> ApiResult<i64> {
     text.parse::<i64>()
         .ok()
         .filter(|id| *id > 0)
-        .ok_or_else(|| ApiError::not_found(format!("there is no game '{text}'")))
+        .ok_or_else(|| {
+            let shown: String = text.chars().take(32).collect();
+            ApiError::not_found(format!("there is no game '{shown}'")).coded("no_game", Some(shown))
+        })
 }
 
 /// Checks the length of a string field.

@@ -5,6 +5,7 @@
 
 use axum::extract::{Path, State};
 use ply_games::MoveId;
+use ply_games::session::{Notation, UnknownNotation};
 use serde::Deserialize;
 
 use super::{Body, bounded, game_id};
@@ -17,8 +18,10 @@ use crate::store::Seat;
 use crate::{flag, think};
 
 /// A move: its `id` from the state's `legal` list (a click), or its name in any notation
-/// the game reads (typed). `ply`, when given, is the number of moves the page saw played:
-/// a move meant for another position is refused.
+/// the game reads (typed), the player's chosen `notation` first (`wxf`, `vietnamese`…;
+/// it decides where a text names different moves in different notations). `ply`, when
+/// given, is the number of moves the page saw played: a move meant for another position
+/// is refused.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveBody {
@@ -28,6 +31,8 @@ pub struct MoveBody {
     id: Option<u16>,
     #[serde(default)]
     ply: Option<usize>,
+    #[serde(default)]
+    notation: Option<String>,
 }
 
 /// Commits the game, lets the computer move if it is its turn, and tells the page.
@@ -78,7 +83,18 @@ pub async fn play(
     }
     // Read (and check) the move before touching anything: an illegal move changes nothing.
     let mv = match (&body.mv, body.id) {
-        (Some(text), None) => live.record.parse_move(bounded("move", text, 64)?)?,
+        (Some(text), None) => {
+            let text = bounded("move", text, 64)?;
+            match body.notation.as_deref() {
+                None => live.record.parse_move(text)?,
+                Some(key) => {
+                    let notation: Notation = key.parse().map_err(|error: UnknownNotation| {
+                        ApiError::unprocessable(error.to_string()).coded("bad_notation", None)
+                    })?;
+                    live.record.parse_move_in(text, notation)?
+                }
+            }
+        }
         (None, Some(id)) => {
             let Some(legal) = live.record.legal_move(MoveId(id)) else {
                 return Err(ApiError::unprocessable(format!(
