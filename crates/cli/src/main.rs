@@ -4,6 +4,7 @@ mod args;
 mod commands;
 mod r#match;
 mod render;
+mod words;
 
 use std::process::ExitCode;
 
@@ -12,6 +13,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use commands::analyze::AnalyzeArgs;
 use commands::bench::BenchArgs;
 use commands::match_runner::MatchArgs;
+use commands::menu::MenuArgs;
 use commands::perft::PerftArgs;
 use commands::play::PlayArgs;
 use commands::serve::ServeArgs;
@@ -48,7 +50,7 @@ enum Command {
     /// Start the web app (what `ply` alone does) and print its URL.
     Serve(ServeArgs),
     /// A short menu in the terminal: pick a game, a side and a level, then play.
-    Menu,
+    Menu(MenuArgs),
 }
 
 /// Dies quietly when the reader of our output goes away (`ply perft … | head`), as
@@ -96,7 +98,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => commands::serve::run(&ServeArgs::default()),
         Some(Command::Serve(args)) => commands::serve::run(&args),
-        Some(Command::Menu) => commands::menu::run(),
+        Some(Command::Menu(args)) => commands::menu::run(&args),
         Some(Command::Play(args)) => commands::play::run(&args),
         Some(Command::Analyze(args)) => commands::analyze::run(&args),
         Some(Command::Perft(args)) => commands::perft::run(&args),

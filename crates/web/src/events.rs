@@ -50,7 +50,7 @@ use axum::response::{IntoResponse, Response};
 use ply_games::session::serialize_side;
 use ply_games::{
     Algorithm, BoardLabels, BoardView, GameOptions, Level, MoveView, Notation, Record, ScoreStyle,
-    Status, ThinkEvent, ThinkResult,
+    Status, Text, ThinkEvent, ThinkResult,
 };
 use ply_search::Side;
 use serde::Serialize;
@@ -144,8 +144,11 @@ pub struct GameState<'a> {
     pub game: &'static str,
     /// How players read its scores (`unit`: `plain`, `pawns`, or `threats` with `decided`).
     pub score_style: ScoreStyle,
-    /// Title with its settings.
+    /// Title with its settings, in English (API clients; the page builds its own from
+    /// `names` and `options`).
     pub title: String,
+    /// The game's name in English and Vietnamese (its spec's).
+    pub names: Text,
     /// Option values by name.
     pub options: &'a GameOptions,
     /// What the sides are called, first first.

@@ -283,6 +283,7 @@ impl LiveGame {
             game: self.spec.name,
             score_style: self.spec.score_style,
             title: self.record.title(),
+            names: self.spec.title,
             options: self.record.options(),
             side_names: self.record.side_names(),
             legal: if status.is_finished() {

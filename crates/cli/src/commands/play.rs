@@ -1,19 +1,22 @@
 //! `ply play`: a game in the terminal. The board is drawn with coordinates; people type moves
 //! in the game's notation (and commands); the computer answers with its move, the positions
 //! it examined and the milliseconds it took, as the seed programs do. Bad input gets a
-//! one-line reason and the prompt again; the end of input ends the program cleanly.
+//! one-line reason and the prompt again; the end of input ends the program cleanly. It
+//! speaks English or Vietnamese (`--lang`, else the locale) and writes moves in the
+//! notation chosen with `--notation` (typed moves are read in it first).
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use anyhow::bail;
 use clap::Args;
-use ply_games::{Algorithm, Level, Status, Table, ThinkRequest};
+use ply_games::{Algorithm, Level, MoveView, Notation, Status, Table, ThinkRequest};
 use ply_search::{Limits, SearchControl, Side};
 
 use super::analyze::score_text;
 use super::play_clock::{TerminalClock, parse_control};
 use crate::args::{EngineArgs, GameArgs, LimitArgs, default_limits};
 use crate::render::{self, Style};
+use crate::words::{Lang, Words};
 
 /// Arguments of `ply play`.
 #[derive(Args, Debug, Clone)]
@@ -48,6 +51,14 @@ pub struct PlayArgs {
     /// cannot win); undo is refused.
     #[arg(long, value_parser = parse_control)]
     pub clock: Option<ply_web::clock::TimeControl>,
+    /// The language: en or vi (default: from LC_ALL, LC_MESSAGES or LANG).
+    #[arg(long)]
+    pub lang: Option<Lang>,
+    /// How moves are written and read first: xiangqi wxf, chinese, vietnamese or
+    /// coordinates; chess san, vietnamese (SAN with V H X T M) or coordinates (default: the
+    /// game's usual one).
+    #[arg(long)]
+    pub notation: Option<Notation>,
 }
 
 /// Runs `ply play` on standard input and output.
@@ -84,15 +95,10 @@ struct Game {
     hint_limits: Limits,
     style: Style,
     clock: Option<TerminalClock>,
+    words: Words,
+    notation: Notation,
+    title: String,
 }
-
-const HELP: &str = "Type a move (e.g. b2, h8, e2e4, Nf3, h2e2, C2=5) or a command:
-  undo     take back your last move (and the computer's reply)
-  hint     ask the computer for a move
-  moves    list the legal moves
-  board    draw the board again        flip   turn the board around
-  position print the position string   export print the whole game
-  new      start again                 quit   leave (so does end of input)";
 
 impl Game {
     fn new(args: &PlayArgs, color: bool) -> anyhow::Result<Game> {
@@ -100,6 +106,22 @@ impl Game {
         let mut session = args.game.table()?;
         session.thinker.set_engine_options(args.engine.options());
         let humans = humans(&args.human, session.side_names())?;
+        let offered = session.notations();
+        let notation = match args.notation {
+            Some(notation) if offered.contains(&notation) => notation,
+            Some(notation) => bail!(
+                "{} has no {notation} notation: it offers {}",
+                spec.name,
+                offered
+                    .iter()
+                    .map(|n| n.key())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => offered.first().copied().unwrap_or(Notation::Coordinates),
+        };
+        let words = Words(Lang::choose(args.lang));
+        let title = words.title(spec, &args.game.options(), &session.title());
         let limits = default_limits(spec, &args.limits);
         let mut request = ThinkRequest::new(args.level, limits);
         request.algorithm = args.algorithm;
@@ -114,6 +136,9 @@ impl Game {
                 flipped: args.flip,
             },
             clock: args.clock.map(TerminalClock::new),
+            words,
+            notation,
+            title,
         })
     }
 
@@ -125,8 +150,13 @@ impl Game {
             .unwrap_or_else(|| self.session.status())
     }
 
-    fn name(&self, side: Side) -> &'static str {
-        self.session.side_names()[side.index()]
+    fn name(&self, side: Side) -> String {
+        self.words.side_of(self.session.side_names(), side)
+    }
+
+    /// A move in the chosen notation.
+    fn shown(&self, mv: &MoveView) -> String {
+        mv.names.in_notation(self.notation).to_string()
     }
 
     fn draw(&self, out: &mut dyn Write) -> io::Result<()> {
@@ -137,9 +167,8 @@ impl Game {
     fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
         writeln!(
             out,
-            "{} — {} moves first. Type 'help' for commands.",
-            self.session.title(),
-            self.name(Side::First)
+            "{}",
+            self.words.intro(&self.title, &self.name(Side::First))
         )?;
         self.draw(out)?;
         let mut announced = false;
@@ -149,11 +178,9 @@ impl Game {
             }
             if let Status::Finished { winner, reason } = self.status() {
                 if !announced {
-                    let verdict = match *winner {
-                        Some(side) => format!("{} wins", self.name(side)),
-                        None => "Draw".to_string(),
-                    };
-                    writeln!(out, "Game over: {verdict} ({reason}).")?;
+                    let winner = winner.map(|side| self.name(side));
+                    let reason = self.words.reason(reason);
+                    writeln!(out, "{}", self.words.game_over(winner.as_deref(), &reason))?;
                     announced = true;
                 }
                 if !self.humans.contains(&true) {
@@ -168,15 +195,19 @@ impl Game {
                 }
             }
             let prompt = match self.status() {
-                Status::Ongoing { to_move } => match &self.clock {
-                    Some(clock) => format!(
-                        "[{}] {} to move> ",
-                        clock.show(self.session.side_names(), *to_move),
-                        self.name(*to_move)
-                    ),
-                    None => format!("{} to move> ", self.name(*to_move)),
-                },
-                Status::Finished { .. } => "game over (undo, new, export, quit)> ".to_string(),
+                Status::Ongoing { to_move } => {
+                    let asked = self.words.prompt(&self.name(*to_move));
+                    match &self.clock {
+                        Some(clock) => {
+                            let [first, second] = self.session.side_names();
+                            let names = [self.words.side(first), self.words.side(second)];
+                            let shown = clock.show([&names[0], &names[1]], *to_move);
+                            format!("[{shown}] {asked}")
+                        }
+                        None => asked,
+                    }
+                }
+                Status::Finished { .. } => self.words.prompt_over().to_string(),
             };
             write!(out, "{prompt}")?;
             out.flush()?;
@@ -196,7 +227,15 @@ impl Game {
         match line.to_lowercase().as_str() {
             "" => {}
             "quit" | "exit" | "q" => return Ok(false),
-            "help" | "?" => writeln!(out, "{HELP}")?,
+            "help" | "?" | "trợ giúp" => {
+                let example = self
+                    .session
+                    .legal_moves()
+                    .first()
+                    .map(|mv| self.shown(mv))
+                    .unwrap_or_else(|| "b2".to_string());
+                writeln!(out, "{}", self.words.help(&example))?
+            }
             "board" => self.draw(out)?,
             "flip" => {
                 self.style.flipped = !self.style.flipped;
@@ -209,9 +248,9 @@ impl Game {
                     .session
                     .legal_moves()
                     .iter()
-                    .map(|m| m.display.clone())
+                    .map(|m| self.shown(m))
                     .collect();
-                writeln!(out, "{} legal: {}", moves.len(), moves.join(" "))?;
+                writeln!(out, "{}", self.words.legal(&moves))?;
             }
             "new" => {
                 self.session.reset();
@@ -227,17 +266,21 @@ impl Game {
                 if let Some(clock) = self.clock.as_mut()
                     && clock.flag_fell(self.session.record.as_ref())
                 {
-                    writeln!(out, "✗ the flag fell before the move: the game is over")?;
+                    writeln!(out, "{}", self.words.flag_fell())?;
                     return Ok(true);
                 }
-                match self.session.play_text(line) {
-                    Ok(_) => {
+                match self
+                    .session
+                    .parse_move_in(line, self.notation)
+                    .and_then(|mv| self.session.play(mv).map(|_| ()))
+                {
+                    Ok(()) => {
                         if let Some(clock) = self.clock.as_mut() {
                             clock.moved(mover, self.session.record.as_ref());
                         }
                         self.draw(out)?
                     }
-                    Err(error) => writeln!(out, "✗ {error}")?,
+                    Err(error) => writeln!(out, "{}", self.words.refused(&error))?,
                 }
             }
         }
@@ -246,21 +289,21 @@ impl Game {
 
     fn undo(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
         if self.clock.is_some() {
-            writeln!(out, "✗ moves cannot be taken back in a timed game")?;
+            writeln!(out, "{}", self.words.no_undo_on_clock())?;
             return Ok(());
         }
         let mut taken = Vec::new();
         while let Some(mv) = self.session.undo() {
-            taken.push(mv.display);
+            taken.push(self.shown(&mv));
             let human_to_move = self.humans[self.session.side_to_move().index()];
             if human_to_move {
                 break;
             }
         }
         if taken.is_empty() {
-            writeln!(out, "✗ nothing to take back")?;
+            writeln!(out, "{}", self.words.nothing_to_undo())?;
         } else {
-            writeln!(out, "took back {}", taken.join(", "))?;
+            writeln!(out, "{}", self.words.took_back(&taken))?;
             self.draw(out)?;
         }
         Ok(())
@@ -268,7 +311,7 @@ impl Game {
 
     fn hint(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
         if self.session.status().is_finished() {
-            writeln!(out, "✗ the game is over")?;
+            writeln!(out, "{}", self.words.over_already())?;
             return Ok(());
         }
         let request = ThinkRequest::new(Level::Strong, self.hint_limits.clone());
@@ -276,12 +319,10 @@ impl Game {
             .session
             .think(&request, &SearchControl::default(), &mut |_| {})?;
         if let Some(best) = result.best_move {
-            writeln!(
-                out,
-                "hint: {} (score {})",
-                best.display,
-                score_text(result.score)
-            )?;
+            let hint = self
+                .words
+                .hint(&self.shown(&best), &score_text(result.score));
+            writeln!(out, "{hint}")?;
         }
         Ok(())
     }
@@ -312,15 +353,14 @@ impl Game {
         if let Some(clock) = self.clock.as_mut() {
             clock.moved(side, self.session.record.as_ref());
         }
-        writeln!(
-            out,
-            "{} plays {} (examined {} positions, {} ms, score {})",
-            self.name(side),
-            best.display,
+        let line = self.words.plays(
+            &self.name(side),
+            &self.shown(&best),
             result.nodes,
             result.time_ms,
-            score_text(result.score)
-        )?;
+            &score_text(result.score),
+        );
+        writeln!(out, "{line}")?;
         self.draw(out)?;
         Ok(())
     }

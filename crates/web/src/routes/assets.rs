@@ -34,6 +34,7 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/tree.js",
     "js/dom.js",
     "js/clock.js",
+    "js/words.js",
 ];
 
 fn content_type(path: &str) -> &'static str {

@@ -8,7 +8,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use ply_games::session::side_key;
-use ply_games::{GameOptions, OptionValue, find_game};
+use ply_games::{GameOptions, OptionValue, Text, find_game};
 use ply_search::Side;
 use serde::{Deserialize, Serialize};
 
@@ -151,12 +151,15 @@ pub async fn create(
 }
 
 /// One game in the list: `title` and `summary` are English words; the page builds its
-/// own from `game`, `options` and `result` (`{"winner":"first"|"second"|null,"reason"}`).
+/// own from `names`, `options`, `side_names` and `result`
+/// (`{"winner":"first"|"second"|null,"reason"}`).
 #[derive(Serialize)]
 struct Summary {
     id: i64,
     game: String,
     title: String,
+    names: Option<Text>,
+    side_names: [&'static str; 2],
     options: GameOptions,
     status: String,
     summary: String,
@@ -226,10 +229,13 @@ pub async fn list(
                 .unwrap_or(["first", "second"]);
             let result = read_summary(&record.summary, side_names)
                 .map(|(winner, reason)| ResultView { winner, reason });
+            let names = find_game(&record.game).ok().map(|spec| spec.title);
             Summary {
                 id: record.id,
                 game: record.game,
                 title: record.title,
+                names,
+                side_names,
                 options: record.options,
                 status: record.status,
                 summary: record.summary,

@@ -1,9 +1,13 @@
-// The HTTP API: JSON in, JSON out; errors become exceptions with the server's message.
+// The HTTP API: JSON in, JSON out; errors become exceptions with the server's message and
+// code (words.js says them in the reader's language).
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  /** `code` names the error for the page's words (`no_game`…), `subject` what it is about. */
+  constructor(status, message, code = null, subject = null) {
     super(message);
     this.status = status;
+    this.code = code;
+    this.subject = subject;
   }
 }
 
@@ -18,7 +22,7 @@ export async function api(method, path, body) {
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!response.ok) {
-    throw new ApiError(response.status, (data && data.error) || response.statusText);
+    throw new ApiError(response.status, (data && data.error) || response.statusText, (data && data.code) || null, (data && data.subject) ?? null);
   }
   return data;
 }

@@ -39,7 +39,8 @@ export function geometry(view, flipped) {
 /**
  * Draws `view`. Options: flipped, selected (cell), targets (Set of cells), captures (Set),
  * hint ({from, to}), cursor (cell), marks ([{cell, kind, reason}]), interactive, onCell(cell),
- * label (aria).
+ * label (aria), labels ({near, far, ranks}: the edge labels of the chosen notation, from the
+ * first player's side; the view's coordinates when absent).
  */
 export function drawBoard(view, options = {}) {
   const g = geometry(view, options.flipped);
@@ -59,7 +60,7 @@ export function drawBoard(view, options = {}) {
       s('stop', { offset: '100%', 'stop-color': '#ff3b30', 'stop-opacity': '0' }))));
   const drawers = { cells: drawCells, points: drawPoints, checkered: drawCheckered, river_and_palaces: drawRiver };
   (drawers[view.kind] || drawCells)(svg, view, g);
-  drawLabels(svg, view, g, options.flipped);
+  drawLabels(svg, view, g, options.flipped, options.labels);
   drawMarks(svg, view, g, options);
   view.cells.forEach((piece, cell) => { if (piece) svg.append(drawPiece(view, g, piece, cell)); });
   drawLastStone(svg, view, g);
@@ -178,7 +179,8 @@ function cornerMarks(cx, cy, leftEdge, rightEdge) {
   return s('path', { class: 'grid-mark', d: parts.join(' ') });
 }
 
-function drawLabels(svg, view, g, flipped) {
+function drawLabels(svg, view, g, flipped, labels) {
+  if (labels && g.onPoints) { drawEdgeLabels(svg, g, flipped, labels); return; }
   const files = flipped ? [...view.file_labels].reverse() : view.file_labels;
   const ranks = flipped ? [...view.rank_labels].reverse() : view.rank_labels;
   if (view.kind === 'checkered') {
@@ -199,6 +201,21 @@ function drawLabels(svg, view, g, flipped) {
   });
   ranks.forEach((label, i) => {
     svg.append(s('text', { class: 'coord', x: g.onPoints ? 24 : g.margin * 0.5, y: g.margin + i * U + step + 10, 'text-anchor': 'middle', text: label }));
+  });
+}
+
+// A notation's labels on a board of points: each player's file numbers along its own edge
+// (xiangqi's WXF counts from each side's right), ranks along the left when it has them.
+function drawEdgeLabels(svg, g, flipped, labels) {
+  const turn = (list) => (flipped ? [...(list || [])].reverse() : (list || []));
+  const [bottom, top] = flipped ? [turn(labels.far), turn(labels.near)] : [turn(labels.near), turn(labels.far)];
+  const row = (list, y, edge) => list.forEach((label, i) => {
+    svg.append(s('text', { class: `coord edge-${edge}`, x: g.margin + i * U, y, 'text-anchor': 'middle', text: label }));
+  });
+  row(bottom, g.height - 14, 'near');
+  row(top, 30, 'far');
+  turn(labels.ranks).forEach((label, i) => {
+    svg.append(s('text', { class: 'coord', x: 24, y: g.margin + i * U + 10, 'text-anchor': 'middle', text: label }));
   });
 }
 

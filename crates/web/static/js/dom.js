@@ -1,5 +1,7 @@
 // Small helpers to build DOM and SVG without a framework.
 
+import { t } from './i18n.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function apply(el, attrs) {
@@ -40,7 +42,12 @@ export function replace(el, ...children) {
   return append(el, children);
 }
 
-/** Formats an integer with thin grouping. */
+/** Formats a number as the page's language groups digits (5,091 in English, 5.091 in Vietnamese). */
 export function number(value) {
-  return Number(value || 0).toLocaleString('en-US');
+  return Number(value || 0).toLocaleString(t('locale'));
+}
+
+/** A number with `digits` decimals, as the page's language writes them (0.40 or 0,40). */
+export function decimal(value, digits) {
+  return new Intl.NumberFormat(t('locale'), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(value || 0));
 }

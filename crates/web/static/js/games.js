@@ -1,8 +1,9 @@
 // Past games: resume one in progress, review a finished one move by move, export, forget.
 
 import { api } from './api.js';
-import { h, replace } from './dom.js';
-import { t, gameTitle } from './i18n.js';
+import { h, replace, number } from './dom.js';
+import { t } from './i18n.js';
+import { titleOf, resultOf, errorText } from './words.js';
 
 const PAGE = 25;
 
@@ -17,7 +18,7 @@ export function mount(root) {
       const data = await api('GET', `/api/games?limit=${PAGE}&offset=${offset}`);
       render(data);
     } catch (error) {
-      replace(list, h('p', { class: 'error', text: error.message }));
+      replace(list, h('p', { class: 'error', text: errorText(error) }));
     }
   }
 
@@ -39,10 +40,10 @@ export function mount(root) {
     replace(list, h('table', { class: 'table' },
       h('thead', {}, h('tr', {}, ['game', 'players', 'moves', 'result', 'updated', 'actions'].map((c) => h('th', { text: t(`games.col.${c}`) })))),
       h('tbody', {}, data.games.map((g) => h('tr', { 'data-id': g.id },
-        h('td', {}, h('strong', { text: g.title || gameTitle(g.game, g.game) }), h('span', { class: 'muted', text: ` #${g.id}` })),
+        h('td', {}, h('strong', { text: titleOf(g.game, g.names, g.options) }), h('span', { class: 'muted', text: ` #${g.id}` })),
         h('td', { text: players(g) }),
-        h('td', { text: String(g.moves) }),
-        h('td', { text: g.status === 'ongoing' ? t('games.ongoing') : g.summary }),
+        h('td', { text: number(g.moves) }),
+        h('td', { text: g.status === 'ongoing' ? t('games.ongoing') : (g.result ? resultOf(g.side_names, g.result.winner, g.result.reason) : g.summary) }),
         h('td', { text: when(g.updated_at) }),
         h('td', { class: 'row-actions' },
           h('a', { class: 'btn small primary', href: `/play/${g.id}`, 'data-link': true, text: g.status === 'ongoing' ? t('games.resume') : t('games.review') }),
@@ -50,14 +51,14 @@ export function mount(root) {
           h('button', { class: 'btn small ghost danger', type: 'button', onclick: () => forget(g.id), text: t('games.delete') })))))));
     const pages = [];
     if (offset > 0) pages.push(h('button', { class: 'btn small', type: 'button', onclick: () => { offset = Math.max(0, offset - PAGE); load(); }, text: t('games.newer') }));
-    pages.push(h('span', { class: 'muted', text: t('games.range', { from: offset + 1, to: offset + data.games.length, total: data.total }) }));
+    pages.push(h('span', { class: 'muted', text: t('games.range', { from: number(offset + 1), to: number(offset + data.games.length), total: number(data.total) }) }));
     if (offset + PAGE < data.total) pages.push(h('button', { class: 'btn small', type: 'button', onclick: () => { offset += PAGE; load(); }, text: t('games.older') }));
     replace(pager, pages);
   }
 
   async function forget(id) {
     if (!window.confirm(t('games.deleteConfirm', { id }))) return;
-    try { await api('DELETE', `/api/games/${id}`); load(); } catch (error) { window.alert(error.message); }
+    try { await api('DELETE', `/api/games/${id}`); load(); } catch (error) { window.alert(errorText(error)); }
   }
 
   load();

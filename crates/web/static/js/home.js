@@ -3,8 +3,9 @@
 // per move; then play. Games in progress are listed to resume.
 
 import { api } from './api.js';
-import { h, replace } from './dom.js';
-import { t, sideName, gameTitle } from './i18n.js';
+import { h, replace, number } from './dom.js';
+import { t, sideName } from './i18n.js';
+import { titleOf, errorText } from './words.js';
 import { navigate } from './app.js';
 import { drawBoard } from './board.js';
 import { optionFields, readOptions } from './options.js';
@@ -29,14 +30,14 @@ export function mount(root) {
     const first = catalog.find((g) => g.available && g.name === prefs.game) || catalog.find((g) => g.available);
     renderCards();
     if (first) choose(first.name);
-  }).catch((error) => replace(cards, h('p', { class: 'error', text: error.message })));
+  }).catch((error) => replace(cards, h('p', { class: 'error', text: errorText(error) })));
 
   api('GET', '/api/games?limit=6').then((data) => {
     const ongoing = data.games.filter((g) => g.status === 'ongoing');
     if (!ongoing.length) return;
     replace(resume, h('h2', { text: t('home.resume') }), h('ul', { class: 'resume-list' }, ongoing.map((g) =>
       h('li', {}, h('a', { href: `/play/${g.id}`, 'data-link': true, class: 'resume-item' },
-        h('strong', { text: g.title }), h('span', { class: 'muted', text: t('games.movesCount', { n: g.moves }) }))))),
+        h('strong', { text: titleOf(g.game, g.names, g.options) }), h('span', { class: 'muted', text: t('games.movesCount', { n: number(g.moves) }) }))))),
       h('a', { href: '/games', 'data-link': true, text: t('home.allGames') }));
   }).catch(() => {});
 
@@ -47,7 +48,7 @@ export function mount(root) {
         type: 'button', class: `game-card${g.name === chosen ? ' chosen' : ''}`, role: 'radio',
         'aria-checked': String(g.name === chosen), disabled: !g.available, 'data-game': g.name,
         onclick: () => choose(g.name),
-      }, h('div', { class: 'card-art' }, preview), h('strong', { text: gameTitle(g.name, g.title) }),
+      }, h('div', { class: 'card-art' }, preview), h('strong', { text: titleOf(g.name, g.titles) }),
       h('span', { class: 'muted', text: g.available ? t(`home.blurb.${g.board_kind}`) : t('home.soon') }));
     }));
   }
@@ -58,7 +59,7 @@ export function mount(root) {
     const size = range ? Math.min(range.default, 9) : null;
     const dims = { cells: [3, 3], points: [size || 9, size || 9], checkered: [8, 8], river_and_palaces: [9, 10] }[g.board_kind] || [3, 3];
     const view = { files: dims[0], ranks: dims[1], kind: g.board_kind, cells: new Array(dims[0] * dims[1]).fill(null), file_labels: [], rank_labels: [], last_move: [], check: null };
-    return drawBoard(view, { label: g.title });
+    return drawBoard(view, { label: titleOf(g.name, g.titles) });
   }
 
   function choose(name) {
@@ -84,7 +85,7 @@ export function mount(root) {
         h('span', { text: t(`level.${value}`) }))));
     const times = [250, 500, 1000, 2000, 5000, 10000];
     const defaultTime = prefs.movetime_ms || g.default_movetime_ms || 1000;
-    const time = h('select', { name: 'movetime_ms' }, times.map((ms) => h('option', { value: ms, selected: ms === defaultTime, text: t('home.seconds', { s: ms / 1000 }) })));
+    const time = h('select', { name: 'movetime_ms' }, times.map((ms) => h('option', { value: ms, selected: ms === defaultTime, text: t('home.seconds', { s: number(ms / 1000) }) })));
     const timeField = field(t('home.time'), time);
     const levelHelp = h('p', { class: 'muted help' });
     const syncLevel = () => {
@@ -93,7 +94,7 @@ export function mount(root) {
       levelHelp.textContent = t(strong ? 'home.strongHelp' : 'home.classicHelp');
     };
     replace(form,
-      h('h2', { text: gameTitle(g.name, g.title) }),
+      h('h2', { text: titleOf(g.name, g.titles) }),
       h('div', { class: 'fields' },
         options,
         h('fieldset', { class: 'field' }, h('legend', { class: 'field-label', text: t('home.side') }), human),
@@ -126,7 +127,7 @@ export function mount(root) {
       const created = await api('POST', '/api/games', body);
       navigate(`/play/${created.id}`);
     } catch (error) {
-      form.querySelector('.error').textContent = error.message;
+      form.querySelector('.error').textContent = errorText(error);
     }
   });
 }

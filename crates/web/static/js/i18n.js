@@ -80,6 +80,21 @@ const en = {
   'clock.help': 'Each side’s clock runs on its turn and gains the increment after each move. A fallen flag loses, or draws when the other side cannot win. Moves cannot be taken back in a timed game, and the computer thinks on its own clock.',
   'clock.label': '{side}’s clock: {time}', 'clock.meta': 'Game #{id} · {level} · clock {control}',
   'lab.legend': '▲ MAX (the player to move at the root) takes the largest value, ▼ MIN the smallest. ✂ marks moves alpha-beta cut off. Click a node to open or close it.',
+  // Notations, titles, results and server errors (vi: Vietnamese in full).
+  'notation.label': 'Notation', 'notation.coordinates': 'Coordinates', 'notation.san': 'SAN',
+  'notation.wxf': 'WXF', 'notation.chinese': 'Chinese', 'notation.vietnamese': 'Vietnamese',
+  'notation.xiangqi.coordinates': 'Coordinates (ICCS)', 'notation.chess.coordinates': 'Coordinates (UCI)',
+  'notation.chess.vietnamese': 'SAN with Vietnamese letters (V H X T M)',
+  'title.rule.freestyle': 'freestyle', 'title.rule.standard': 'standard', 'title.rule.caro': 'caro',
+  'title.rule.caro5': 'caro5', 'title.rule.renju': 'renju', 'title.flag.chess960': 'Chess960',
+  'error.no_game': 'There is no game {subject}.', 'error.unknown_game': 'There is no such game.',
+  'error.move_illegal': '{subject} is not legal here.', 'error.move_unreadable': 'Cannot read “{subject}” as a move.',
+  'error.move_ambiguous': '“{subject}” could be several moves: write more of it.', 'error.game_over': 'The game is over.',
+  'error.bad_option': 'An option has a value the game does not take.', 'error.bad_position': 'That position cannot be read or cannot happen.',
+  'error.bad_notation': 'Unknown notation.', 'error.not_found': 'Not found.', 'error.bad_request': 'The request cannot be read.',
+  'error.conflict': 'Not now: the game has moved on or the computer is thinking.', 'error.unprocessable': 'The server refused this.',
+  'error.too_large': 'Too large.', 'error.busy': 'The server is busy; try again.', 'error.unavailable': 'The server is not ready.',
+  'error.internal': 'The server failed; nothing was lost.', 'error.refused': 'The server refused this.',
 };
 
 const vi = {
@@ -160,6 +175,21 @@ const vi = {
   'clock.help': 'Đồng hồ của mỗi bên chạy trong lượt của bên đó và được cộng thêm sau mỗi nước. Hết giờ là thua, hoặc hòa nếu đối phương không thể thắng. Ván có tính giờ không được đi lại, và máy suy nghĩ theo đồng hồ của nó.',
   'clock.label': 'Đồng hồ của {side}: {time}', 'clock.meta': 'Ván #{id} · {level} · đồng hồ {control}',
   'lab.legend': '▲ MAX (bên đi ở gốc) lấy giá trị lớn nhất, ▼ MIN lấy nhỏ nhất. ✂ đánh dấu các nước alpha-beta đã cắt. Bấm vào một nút để mở hoặc đóng.',
+  // Notations, titles, results and server errors (vi: Vietnamese in full).
+  'notation.label': 'Cách ghi nước đi', 'notation.coordinates': 'Toạ độ', 'notation.san': 'SAN (chữ tiếng Anh)',
+  'notation.wxf': 'WXF (quốc tế)', 'notation.chinese': 'Chữ Hán', 'notation.vietnamese': 'Kiểu Việt Nam',
+  'notation.xiangqi.coordinates': 'Toạ độ (ICCS)', 'notation.chess.coordinates': 'Toạ độ (UCI)',
+  'notation.chess.vietnamese': 'SAN chữ Việt (V H X T M)',
+  'title.rule.freestyle': 'tự do', 'title.rule.standard': 'chuẩn (đúng năm)', 'title.rule.caro': 'chặn hai đầu',
+  'title.rule.caro5': 'chặn hai đầu, đúng năm', 'title.rule.renju': 'luật renju', 'title.flag.chess960': 'kiểu Chess960',
+  'error.no_game': 'Không có ván số {subject}.', 'error.unknown_game': 'Không có trò chơi này.',
+  'error.move_illegal': 'Nước {subject} không hợp lệ ở thế này.', 'error.move_unreadable': 'Không đọc được “{subject}” là một nước đi.',
+  'error.move_ambiguous': '“{subject}” có thể là nhiều nước: hãy ghi rõ hơn.', 'error.game_over': 'Ván cờ đã kết thúc.',
+  'error.bad_option': 'Một tuỳ chọn có giá trị trò chơi không nhận.', 'error.bad_position': 'Thế cờ này không đọc được hoặc không thể có.',
+  'error.bad_notation': 'Không biết cách ghi này.', 'error.not_found': 'Không tìm thấy.', 'error.bad_request': 'Không đọc được yêu cầu.',
+  'error.conflict': 'Chưa được: ván cờ đã đi tiếp hoặc máy đang nghĩ.', 'error.unprocessable': 'Máy chủ từ chối yêu cầu này.',
+  'error.too_large': 'Quá lớn.', 'error.busy': 'Máy chủ đang bận; hãy thử lại.', 'error.unavailable': 'Máy chủ chưa sẵn sàng.',
+  'error.internal': 'Máy chủ gặp lỗi; không mất gì cả.', 'error.refused': 'Máy chủ từ chối yêu cầu này.',
 };
 
 // Words the games send (sides, reasons, titles), translated where we know them.
@@ -173,6 +203,13 @@ const gameWords = {
     // Clocks: why a game ended on time.
     'out of time': 'hết giờ', 'out of time, opponent cannot win': 'hết giờ, đối phương không thể thắng',
     'Tic-tac-toe': 'Cờ ca-rô 3×3', Chess: 'Cờ vua', 'Xiangqi (cờ tướng)': 'Cờ tướng', 'Caro (gomoku)': 'Cờ ca-rô',
+    // Every other reason the games give (vi: Vietnamese in full).
+    'exactly five in a row': 'đúng năm quân liên tiếp', 'five in a row, not blocked at both ends': 'năm quân liên tiếp, không bị chặn hai đầu',
+    'exactly five, not blocked at both ends': 'đúng năm quân, không bị chặn hai đầu', '60 moves without a capture': '60 nước không ăn quân',
+    'stalemate: no legal move, which loses in xiangqi': 'hết nước đi (trong cờ tướng là thua)', draw: 'hoà',
+    'an overline (six or more) is forbidden for black in renju': 'luật renju cấm Đen tạo hàng sáu quân trở lên',
+    'a four-four is forbidden for black in renju': 'luật renju cấm Đen tạo bốn-bốn',
+    'a three-three is forbidden for black in renju': 'luật renju cấm Đen tạo ba-ba',
   },
 };
 

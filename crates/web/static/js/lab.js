@@ -4,7 +4,8 @@
 
 import { api } from './api.js';
 import { h, replace, number } from './dom.js';
-import { t, gameTitle } from './i18n.js';
+import { t } from './i18n.js';
+import { titleOf, errorText } from './words.js';
 import { createTreeView } from './tree.js';
 import { scoreText } from './log.js';
 import { optionFields, readOptions } from './options.js';
@@ -33,7 +34,7 @@ export function mount(root, _match, query) {
   function renderForm(name, position, depth) {
     const g = catalog.find((x) => x.name === name);
     const preset = PRESETS[name] ? PRESETS[name][0] : ['', 2];
-    const gameSelect = h('select', { name: 'game', id: 'lab-game' }, catalog.map((x) => h('option', { value: x.name, selected: x.name === name, text: gameTitle(x.name, x.title) })));
+    const gameSelect = h('select', { name: 'game', id: 'lab-game' }, catalog.map((x) => h('option', { value: x.name, selected: x.name === name, text: titleOf(x.name, x.titles) })));
     gameSelect.addEventListener('change', () => renderForm(gameSelect.value, null, null));
     const positionInput = h('input', { name: 'position', id: 'lab-position', value: position ?? preset[0], placeholder: g.start_position || '', spellcheck: 'false', autocomplete: 'off' });
     const presets = (PRESETS[name] || []).map(([text, d]) => h('button', { type: 'button', class: 'btn small ghost', onclick: () => { positionInput.value = text; depthInput.value = d; },
@@ -67,15 +68,15 @@ export function mount(root, _match, query) {
       const answer = await api('POST', '/api/lab', body);
       show(answer);
     } catch (error) {
-      replace(results, h('p', { class: 'error', role: 'alert', text: error.message }));
+      replace(results, h('p', { class: 'error', role: 'alert', text: errorText(error) }));
     }
   });
 
   function show(answer) {
     const r = answer.report;
     const rows = [
-      ['minimax', r.minimax.nodes, String(r.minimax.value), r.minimax.pv.join(' '), r.minimax.time_ms],
-      ['alphabeta', r.alphabeta.nodes, String(r.alphabeta.value), r.alphabeta.pv.join(' '), r.alphabeta.time_ms],
+      ['minimax', r.minimax.nodes, number(r.minimax.value), r.minimax.pv.join(' '), r.minimax.time_ms],
+      ['alphabeta', r.alphabeta.nodes, number(r.alphabeta.value), r.alphabeta.pv.join(' '), r.alphabeta.time_ms],
       ['ordered', r.ordered.nodes, scoreText(r.ordered.score), r.ordered.best || '', r.ordered.time_ms],
       ['table', r.table.nodes, scoreText(r.table.score), r.table.best || '', r.table.time_ms],
     ];

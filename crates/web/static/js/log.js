@@ -1,8 +1,9 @@
 // The search log: each iteration as it finishes (depth, score, nodes, nps, line), the
 // teaching search's value of each root move, and on request every legal move's score.
 
-import { h, replace, number } from './dom.js';
-import { t, sideName } from './i18n.js';
+import { h, replace, number, decimal } from './dom.js';
+import { t, sideName, reasonText } from './i18n.js';
+import { moveText, lineText } from './words.js';
 
 const KEPT = 300;
 
@@ -28,13 +29,16 @@ export function scoreText(score, style) {
   if (Math.abs(value) >= NO_VALUE) return '—';
   const unit = style ? style.unit : 'plain';
   if (unit === 'threats' && Math.abs(value) >= style.decided) return t(value > 0 ? 'score.threat_for' : 'score.threat_against');
-  if (unit === 'pawns' || unit === 'threats') return signed((value / 100).toFixed(2), value);
+  if (unit === 'pawns' || unit === 'threats') return signed(decimal(Math.abs(value) / 100, 2), value);
   return signed(String(value), value);
 }
 
-const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 function compact(value) {
-  return COMPACT.format(Number(value || 0));
+  return new Intl.NumberFormat(t('locale'), { notation: 'compact', maximumFractionDigits: 1 }).format(Number(value || 0));
+}
+
+function seconds(ms, digits) {
+  return decimal(ms / 1000, digits);
 }
 
 function boundText(bound) {
@@ -43,7 +47,8 @@ function boundText(bound) {
   return '';
 }
 
-export function createLog(sideNames, scoreStyle) {
+/** `notation()` says the notation moves are shown in (the player's choice, read each time). */
+export function createLog(sideNames, scoreStyle, notation = () => null) {
   const entries = h('ol', { class: 'log-entries', 'aria-live': 'polite', 'aria-relevant': 'additions' });
   const table = h('div', { class: 'score-table' });
   const element = h('div', { class: 'log' }, entries, table);
@@ -65,7 +70,7 @@ export function createLog(sideNames, scoreStyle) {
       const who = sideName(sideNames, event.side);
       const what = t(`log.start.${event.purpose}`, { side: who });
       const how = [t(`level.${event.level}`), t(`algorithm.${event.algorithm}`)];
-      if (event.movetime_ms) how.push(t('log.seconds', { s: (event.movetime_ms / 1000).toFixed(1) }));
+      if (event.movetime_ms) how.push(t('log.seconds', { s: seconds(event.movetime_ms, 1) }));
       push(h('li', { class: 'log-start' }, h('strong', { text: what }), ' ', h('span', { class: 'muted', text: how.join(' · ') })));
       push(h('li', { class: 'log-head' }, ['depth', 'score', 'nodes', 'nps', 'time', 'pv'].map((c) => h('span', { class: `c-${c}`, text: t(`log.col.${c}`) }))));
     } else if (event.type === 'think' && event.event.event === 'iteration') {
@@ -75,20 +80,20 @@ export function createLog(sideNames, scoreStyle) {
         h('span', { class: 'c-score', title: scoreText(line.score, scoreStyle) + boundText(line.bound), text: scoreText(line.score, scoreStyle) + boundText(line.bound) }),
         h('span', { class: 'c-nodes', text: number(line.nodes) }),
         h('span', { class: 'c-nps', title: number(line.nps), text: compact(line.nps) }),
-        h('span', { class: 'c-time', text: `${(line.time_ms / 1000).toFixed(2)}s` }),
-        h('span', { class: 'c-pv', title: line.pv_display.join(' '), tabindex: '0', onclick: toggleLine, onkeydown: (event) => { if (event.key === 'Enter') toggleLine(event); }, text: line.pv_display.join(' ') || '—' })));
+        h('span', { class: 'c-time', text: `${seconds(line.time_ms, 2)} s` }),
+        h('span', { class: 'c-pv', title: lineText(line, notation()), tabindex: '0', onclick: toggleLine, onkeydown: (event) => { if (event.key === 'Enter') toggleLine(event); }, text: lineText(line, notation()) || '—' })));
     } else if (event.type === 'think' && event.event.event === 'root_move' && algorithm !== 'engine') {
       const mv = event.event;
-      push(h('li', { class: 'log-root' }, t('log.tries', { move: mv.display, score: scoreText(mv.score, scoreStyle) + boundText(mv.bound) })));
+      push(h('li', { class: 'log-root' }, t('log.tries', { move: moveText(mv, notation()), score: scoreText(mv.score, scoreStyle) + boundText(mv.bound) })));
     } else if (event.type === 'think_done') {
       const r = event.result;
-      const best = r.best_move ? r.best_move.display : '—';
+      const best = r.best_move ? moveText(r.best_move, notation()) : '—';
       const key = event.purpose === 'move' ? (event.played ? 'log.done.move' : 'log.done.none') : `log.done.${event.purpose}`;
       push(h('li', { class: 'log-done' }, h('strong', { text: t(key, { move: best }) }), ' ',
         h('span', { class: 'muted', text: t('log.summary', { score: scoreText(r.score, scoreStyle), depth: r.depth, nodes: number(r.nodes), ms: number(r.time_ms) }) + (event.stopped ? ` · ${t('log.stopped')}` : '') + (r.proven ? ` · ${t('log.proven')}` : '') })));
       if (event.purpose === 'analysis') showTable(r.moves);
     } else if (event.type === 'think_error') {
-      push(h('li', { class: 'log-error', text: event.error }));
+      push(h('li', { class: 'log-error', text: reasonText(event.error) }));
     }
   }
 
@@ -102,7 +107,7 @@ export function createLog(sideNames, scoreStyle) {
     replace(table, h('h3', { text: t('log.table') }), h('table', { class: 'moves-table' },
       h('thead', {}, h('tr', {}, h('th', { text: t('log.col.move') }), h('th', { text: t('log.col.score') }))),
       h('tbody', {}, moves.map((m, i) => h('tr', { class: i === 0 ? 'best' : '' },
-        h('td', { text: m.display }), h('td', { text: scoreText(m.score, scoreStyle) + boundText(m.bound) }))))));
+        h('td', { text: moveText(m, notation()) }), h('td', { text: scoreText(m.score, scoreStyle) + boundText(m.bound) }))))));
   }
 
   function clear() { replace(entries); replace(table); seen = new Set(); }

@@ -3,9 +3,10 @@
 // streamed from the server while the computer thinks.
 
 import { api } from './api.js';
-import { h, replace } from './dom.js';
+import { h, replace, decimal } from './dom.js';
 import { drawBoard, pieceIcon } from './board.js';
-import { t, sideName, reasonText, gameTitle } from './i18n.js';
+import { t, sideName, reasonText } from './i18n.js';
+import { titleOf, errorText, chosenNotation, chooseNotation, notationLabel, moveText } from './words.js';
 import { createLog } from './log.js';
 import { navigate } from './app.js';
 import { optionsQuery } from './options.js';
@@ -15,7 +16,7 @@ export function mount(root, [id]) {
   const flipKey = `ply.flip.${id}`;
   const ctx = {
     state: null, selected: null, hint: null, cursor: null, review: null, reviewBoard: null,
-    flipped: null, events: null, timer: null, busy: false, gone: false,
+    flipped: null, events: null, timer: null, busy: false, gone: false, notation: null,
   };
 
   const boardWrap = h('div', { class: 'board-wrap', tabindex: '0', 'aria-describedby': 'board-help' });
@@ -33,6 +34,13 @@ export function mount(root, [id]) {
   const moveForm = h('form', { class: 'move-form' }, h('label', { for: 'move-input', class: 'sr-only', text: t('play.type') }), moveInput,
     h('button', { class: 'btn', type: 'submit', text: t('play.play') }));
   const movesList = h('ol', { class: 'moves-list' });
+  // The notation moves are shown and typed in, where the game offers a choice.
+  const notationSelect = h('select', { id: 'notation', name: 'notation', onchange: () => {
+    ctx.notation = notationSelect.value;
+    if (ctx.state) chooseNotation(ctx.state.game, ctx.notation);
+    render();
+  } });
+  const notationRow = h('label', { class: 'notation-row', for: 'notation' }, h('span', { text: t('notation.label') }), notationSelect);
   const toast = h('div', { class: 'toast', role: 'alert' });
   const links = h('div', { class: 'links' });
   let log = createLog(['', '']);
@@ -43,7 +51,7 @@ export function mount(root, [id]) {
     h('div', { class: 'board-col' }, topPlayer, boardWrap, bottomPlayer, notice, reviewBar,
       h('p', { id: 'board-help', class: 'sr-only', text: t('play.boardHelp') })),
     h('aside', { class: 'side-col' }, h('div', { class: 'title-row' }, title, meta), banner, thinking, toolbar, moveForm,
-      h('h2', { class: 'small-title', text: t('play.moves') }), movesList, logBox, links)), toast);
+      h('h2', { class: 'small-title', text: t('play.moves') }), notationRow, movesList, logBox, links)), toast);
 
   const buttons = {
     undo: button('undo', 'u', () => act('undo')),
@@ -68,7 +76,7 @@ export function mount(root, [id]) {
   }
 
   function showError(error) {
-    say(error.message || String(error));
+    say(errorText(error));
   }
 
   async function act(action, body) {
@@ -90,7 +98,7 @@ export function mount(root, [id]) {
   // the number of moves the page saw, so a move meant for another position is refused.
   async function play(name) {
     ctx.selected = null; ctx.hint = null;
-    await act('moves', { move: name });
+    await act('moves', ctx.notation ? { move: name, notation: ctx.notation } : { move: name });
   }
 
   async function playMove(move) {
@@ -145,7 +153,11 @@ export function mount(root, [id]) {
       // direction (chess, xiangqi): turning a symmetric grid only confuses.
       const oriented = state.board.kind === 'checkered' || state.board.kind === 'river_and_palaces';
       ctx.flipped = stored === null ? (oriented && state.players.first === 'computer' && state.players.second === 'human') : stored === '1';
-      log = createLog(state.side_names, state.score_style);
+      ctx.notation = chosenNotation(state.game, state.notations);
+      const offered = state.notations || [];
+      replace(notationSelect, offered.map((n) => h('option', { value: n.key, selected: n.key === ctx.notation, text: notationLabel(state.game, n.key) })));
+      notationRow.hidden = offered.length < 2;
+      log = createLog(state.side_names, state.score_style, () => ctx.notation);
       replace(logBox, h('h2', { class: 'small-title', text: t('play.log') }), log.element);
       if (state.last_think) log.add(state.last_think);
     }
@@ -165,7 +177,7 @@ export function mount(root, [id]) {
     if (placing.length) { say(''); playMove(placing[0]); return; }
     // A refused cell says why: the rules' reason (a renju forbidden point), or that it is taken.
     const mark = (s.marks || []).find((m) => m.cell === cell);
-    if (mark) { say(mark.reason); return; }
+    if (mark) { say(reasonText(mark.reason)); return; }
     const placingGame = s.legal.length > 0 && s.legal.every((m) => m.from === null);
     if (placingGame) { if (s.board.cells[cell]) say(t('play.taken', { cell: cellName(s.board, cell) })); return; }
     if (ctx.selected !== null) {
@@ -197,10 +209,11 @@ export function mount(root, [id]) {
     const close = () => { dialog.close(); dialog.remove(); };
     replace(dialog, h('h2', { text: heading }), h('div', { class: 'promotion-choices' },
       moves.map((m) => {
-        const piece = promoting ? t(`piece.${m.promotion}`) : m.display;
-        return h('button', { class: promoting ? 'promo' : 'btn', type: 'button', title: promoting ? `${piece} (${m.display})` : m.display, 'aria-label': promoting ? `${piece} (${m.display})` : null, 'data-move': m.name, 'data-piece': m.promotion || null, onclick: () => { close(); playMove(m); } },
+        const shown = moveText(m, ctx.notation);
+        const piece = promoting ? t(`piece.${m.promotion}`) : shown;
+        return h('button', { class: promoting ? 'promo' : 'btn', type: 'button', title: promoting ? `${piece} (${shown})` : shown, 'aria-label': promoting ? `${piece} (${shown})` : null, 'data-move': m.name, 'data-piece': m.promotion || null, onclick: () => { close(); playMove(m); } },
           promoting ? pieceIcon(s.board, { side: s.board.to_move, kind: m.promotion, symbol: m.promotion }) : null,
-          promoting ? h('span', { class: 'promo-name', text: piece }) : h('span', { text: m.display }));
+          promoting ? h('span', { class: 'promo-name', text: piece }) : h('span', { text: shown }));
       })),
       h('button', { class: 'btn', type: 'button', onclick: () => { close(); ctx.selected = null; render(); }, text: t('common.cancel') }));
     dialog.addEventListener('cancel', () => { dialog.remove(); ctx.selected = null; render(); });
@@ -230,15 +243,16 @@ export function mount(root, [id]) {
     const svg = drawBoard(view, {
       flipped: ctx.flipped, interactive, onCell, selected: ctx.review === null ? ctx.selected : null,
       targets, hint: ctx.review === null ? ctx.hint : null, marks: ctx.review === null ? s.marks : null, cursor: ctx.keyboard && document.activeElement === boardWrap ? ctx.cursor : null,
-      label: t('play.boardLabel', { title: s.title }),
+      label: t('play.boardLabel', { title: titleOf(s.game, s.names, s.options) }),
+      labels: ((s.notations || []).find((n) => n.key === ctx.notation) || {}).labels,
     });
     if (placing) svg.classList.add('placing');
     replace(boardWrap, svg);
     const [bottomSide, topSide] = ctx.flipped ? ['second', 'first'] : ['first', 'second'];
     replace(topPlayer, playerLabel(topSide), clocks.face(topSide));
     replace(bottomPlayer, playerLabel(bottomSide), clocks.face(bottomSide));
-    title.textContent = gameTitle(s.game, s.title);
-    meta.textContent = t('play.meta', { id: s.id, level: t(`level.${s.players.level}`), s: (s.players.movetime_ms / 1000).toFixed(1) });
+    title.textContent = titleOf(s.game, s.names, s.options);
+    meta.textContent = t('play.meta', { id: s.id, level: t(`level.${s.players.level}`), s: decimal(s.players.movetime_ms / 1000, 1) });
     if (s.clock) meta.textContent = t('clock.meta', { id: s.id, level: t(`level.${s.players.level}`), control: controlName(s.clock) });
     renderBanner(s);
     renderThinking(s);
@@ -253,7 +267,7 @@ export function mount(root, [id]) {
     buttons.analyze.disabled = finished || !!s.thinking;
     buttons.resign.disabled = finished || !(s.players.first === 'human' || s.players.second === 'human');
     moveInput.disabled = !interactive;
-    moveInput.placeholder = interactive ? t('play.typeHint', { example: (s.legal[0] || {}).display || '' }) : '';
+    moveInput.placeholder = interactive ? t('play.typeHint', { example: moveText(s.legal[0], ctx.notation) }) : '';
     replace(links,
       h('a', { class: 'btn ghost', href: `/api/games/${id}/export`, download: '', 'data-action': 'export', text: t('play.export') }),
       h('a', { class: 'btn ghost', href: `/lab?game=${encodeURIComponent(s.game)}&position=${encodeURIComponent(s.position)}${optionsQuery(s.options)}`, 'data-link': true, text: t('play.openLab') }),
@@ -283,7 +297,7 @@ export function mount(root, [id]) {
     const label = t(`think.${s.thinking.purpose}`, { side: sideName(s.side_names, s.thinking.side) });
     const clock = h('span', { class: 'elapsed' });
     const started = Date.now() - s.thinking.elapsed_ms;
-    const tick = () => { clock.textContent = `${((Date.now() - started) / 1000).toFixed(1)} s`; };
+    const tick = () => { clock.textContent = `${decimal((Date.now() - started) / 1000, 1)} s`; };
     tick();
     if (ctx.timer) clearInterval(ctx.timer);
     ctx.timer = setInterval(tick, 100);
@@ -298,7 +312,7 @@ export function mount(root, [id]) {
       const current = ctx.review === null ? ply === s.history.length : ply === ctx.review;
       items.push(h('li', { class: `${i % 2 === 0 ? 'first' : 'second'}${current ? ' current' : ''}` },
         i % 2 === 0 ? h('span', { class: 'move-no', text: `${i / 2 + 1}.` }) : null,
-        h('button', { type: 'button', class: 'move', 'data-ply': ply, onclick: () => review(ply), text: m.display })));
+        h('button', { type: 'button', class: 'move', 'data-ply': ply, onclick: () => review(ply), text: moveText(m, ctx.notation) })));
     });
     replace(movesList, items.length ? items : h('li', { class: 'muted empty', text: t('play.noMoves') }));
     const current = movesList.querySelector('.current');
@@ -378,9 +392,10 @@ export function mount(root, [id]) {
       if (event.type === 'state') { update(event.state); return; }
       log.add(event);
       if (event.type === 'think_done' && event.purpose === 'hint' && event.result.best_move) {
-        ctx.hint = { from: event.result.best_move.from, to: event.result.best_move.to, display: event.result.best_move.display };
+        const best = event.result.best_move;
+        ctx.hint = { from: best.from, to: best.to, display: moveText(best, ctx.notation) };
         render();
-        showHint(event.result.best_move.display);
+        showHint(moveText(best, ctx.notation));
       }
     };
   }
@@ -393,7 +408,7 @@ export function mount(root, [id]) {
   }
 
   api('GET', `/api/games/${id}`).then((state) => { if (!ctx.gone) { update(state); listen(); } }).catch((error) => {
-    replace(root, h('section', { class: 'panel narrow' }, h('h1', { text: t('play.missing') }), h('p', { text: error.message }),
+    replace(root, h('section', { class: 'panel narrow' }, h('h1', { text: t('play.missing') }), h('p', { class: 'error', text: errorText(error) }),
       h('p', {}, h('a', { class: 'btn primary', href: '/', 'data-link': true, text: t('notfound.home') }))));
   });
 
