@@ -3,7 +3,9 @@
 //! and how many pseudo-random legal plies to play first, so promotions, castling, en
 //! passant, doubled xiangqi pieces and renju's forbidden cells come up; every following line
 //! is read as a move (UCI, SAN, ICCS, WXF, Chinese, `h8`, `row col`). A move that reads must
-//! be one of the legal moves, and its canonical name and display must read back to it.
+//! be one of the legal moves, and its canonical name and display must read back to it; read
+//! in each notation the game offers, a line must read as a legal move or not at all, and a
+//! move's name in each notation must read back to it in that notation.
 
 #![no_main]
 
@@ -62,6 +64,16 @@ fuzz_target!(|data: &[u8]| {
     let legal = record.legal_moves().to_vec();
     let before = record.position();
     for line in String::from_utf8_lossy(rest).lines().take(16) {
+        for &notation in record.notations() {
+            if let Ok(id) = record.parse_move_in(line, notation) {
+                let Some(mv) = legal.iter().find(|m| m.id == id) else {
+                    panic!("{line:?} read in {notation} as move #{} which is not legal", id.0);
+                };
+                for (named, name) in mv.names.iter() {
+                    assert_eq!(record.parse_move_in(name, named), Ok(id), "{name} in {named}");
+                }
+            }
+        }
         match record.parse_move(line) {
             Ok(id) => {
                 let Some(mv) = legal.iter().find(|m| m.id == id) else {

@@ -66,44 +66,25 @@ pub async fn asset(Path(path): Path<String>) -> Response {
     serve(&path).unwrap_or_else(not_found_page)
 }
 
-/// The page a person gets for a path that leads nowhere: HTML with status 404 (the API
-/// answers JSON under `/api/` only).
+/// The page a person gets for a path that leads nowhere: the single page with status 404
+/// (the API answers JSON under `/api/` only). The page's router finds no view for the path
+/// and says so in the reader's language, with the site's header to go on from.
 fn not_found_page() -> Response {
+    let (_, page) = ASSETS
+        .iter()
+        .find(|(name, _)| *name == "index.html")
+        .copied()
+        .unwrap_or(("index.html", b"page not found"));
     (
         StatusCode::NOT_FOUND,
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-cache"),
         ],
-        NOT_FOUND_HTML,
+        page,
     )
         .into_response()
 }
-
-const NOT_FOUND_HTML: &str = r#"<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="color-scheme" content="light dark">
-  <title>Page not found · ply</title>
-  <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-  <link rel="stylesheet" href="/static/css/style.css">
-</head>
-<body>
-  <header class="topbar">
-    <a class="brand" href="/" aria-label="ply"><img src="/favicon.svg" width="28" height="28" alt=""><span>ply</span></a>
-  </header>
-  <main id="main">
-    <section class="panel narrow">
-      <h1>Page not found</h1>
-      <p>There is nothing at this address. · Không có trang nào ở địa chỉ này.</p>
-      <p><a class="btn primary" href="/">Back to the games</a></p>
-    </section>
-  </main>
-</body>
-</html>
-"#;
 
 pub async fn favicon() -> Response {
     serve("favicon.svg").unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())

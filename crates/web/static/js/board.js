@@ -208,7 +208,10 @@ function drawLabels(svg, view, g, flipped, labels) {
 // (xiangqi's WXF counts from each side's right), ranks along the left when it has them.
 function drawEdgeLabels(svg, g, flipped, labels) {
   const turn = (list) => (flipped ? [...(list || [])].reverse() : (list || []));
-  const [bottom, top] = flipped ? [turn(labels.far), turn(labels.near)] : [turn(labels.near), turn(labels.far)];
+  // Flipped, the second player's edge is at the bottom; with no labels of its own (a board
+  // numbered the same from both sides) the files stay at the bottom, reversed.
+  const twoEdges = (labels.far || []).length > 0;
+  const [bottom, top] = flipped && twoEdges ? [turn(labels.far), turn(labels.near)] : [turn(labels.near), turn(labels.far)];
   const row = (list, y, edge) => list.forEach((label, i) => {
     svg.append(s('text', { class: `coord edge-${edge}`, x: g.margin + i * U, y, 'text-anchor': 'middle', text: label }));
   });

@@ -7,7 +7,7 @@ const en = {
   'nav.skip': 'Skip to content', 'nav.play': 'Play', 'nav.games': 'Games', 'nav.lab': 'Lab',
   'footer.text': 'ply — game-tree search you can watch.', 'footer.keys': 'shortcuts',
   'common.close': 'Close', 'common.cancel': 'Cancel',
-  'notfound.title': 'Nothing here', 'notfound.home': 'Back to the start',
+  'notfound.title': 'Page not found', 'notfound.home': 'Back to the start',
   'home.title': 'Play, and watch the search think',
   'home.lead': 'Tic-tac-toe, caro, xiangqi and chess against one search engine — the textbook alpha-beta from the tutorials, or the strong engine. Every game is kept.',
   'home.game': 'Game', 'home.soon': 'Coming soon',
@@ -81,6 +81,7 @@ const en = {
   'clock.label': '{side}’s clock: {time}', 'clock.meta': 'Game #{id} · {level} · clock {control}',
   'lab.legend': '▲ MAX (the player to move at the root) takes the largest value, ▼ MIN the smallest. ✂ marks moves alpha-beta cut off. Click a node to open or close it.',
   // Notations, titles, results and server errors (vi: Vietnamese in full).
+  'nav.main': 'main', 'nav.language': 'Language',
   'notation.label': 'Notation', 'notation.coordinates': 'Coordinates', 'notation.san': 'SAN',
   'notation.wxf': 'WXF', 'notation.chinese': 'Chinese', 'notation.vietnamese': 'Vietnamese',
   'notation.xiangqi.coordinates': 'Coordinates (ICCS)', 'notation.chess.coordinates': 'Coordinates (UCI)',
@@ -102,7 +103,7 @@ const vi = {
   'nav.skip': 'Bỏ qua, tới nội dung', 'nav.play': 'Chơi', 'nav.games': 'Ván đã chơi', 'nav.lab': 'Phòng thí nghiệm',
   'footer.text': 'ply — xem thuật toán tìm kiếm cây trò chơi suy nghĩ.', 'footer.keys': 'phím tắt',
   'common.close': 'Đóng', 'common.cancel': 'Huỷ',
-  'notfound.title': 'Không có gì ở đây', 'notfound.home': 'Về trang đầu',
+  'notfound.title': 'Không tìm thấy trang', 'notfound.home': 'Về trang đầu',
   'home.title': 'Chơi cờ và xem máy suy nghĩ',
   'home.lead': 'Cờ ca-rô 3×3, cờ ca-rô, cờ tướng và cờ vua với cùng một bộ máy tìm kiếm — alpha-beta kinh điển trong bài hướng dẫn, hoặc máy mạnh. Mọi ván cờ đều được lưu lại.',
   'home.game': 'Trò chơi', 'home.soon': 'Sắp có',
@@ -176,6 +177,7 @@ const vi = {
   'clock.label': 'Đồng hồ của {side}: {time}', 'clock.meta': 'Ván #{id} · {level} · đồng hồ {control}',
   'lab.legend': '▲ MAX (bên đi ở gốc) lấy giá trị lớn nhất, ▼ MIN lấy nhỏ nhất. ✂ đánh dấu các nước alpha-beta đã cắt. Bấm vào một nút để mở hoặc đóng.',
   // Notations, titles, results and server errors (vi: Vietnamese in full).
+  'nav.main': 'chính', 'nav.language': 'Ngôn ngữ',
   'notation.label': 'Cách ghi nước đi', 'notation.coordinates': 'Toạ độ', 'notation.san': 'SAN (chữ tiếng Anh)',
   'notation.wxf': 'WXF (quốc tế)', 'notation.chinese': 'Chữ Hán', 'notation.vietnamese': 'Kiểu Việt Nam',
   'notation.xiangqi.coordinates': 'Toạ độ (ICCS)', 'notation.chess.coordinates': 'Toạ độ (UCI)',

@@ -8,7 +8,9 @@ import { t, getLang, sideName, reasonText } from './i18n.js';
 export function titleOf(game, names, options) {
   const name = (names && (names[getLang()] || names.en)) || game;
   const parts = [];
-  for (const [key, value] of Object.entries(options || {})) {
+  // The board's size first (15×15, renju), then the other settings in their order.
+  const entries = Object.entries(options || {}).sort(([a], [b]) => (a === 'size' ? -1 : b === 'size' ? 1 : 0));
+  for (const [key, value] of entries) {
     if (key === 'size' && typeof value === 'number') parts.push(`${value}×${value}`);
     else if (typeof value === 'string') parts.push(t(`title.${key}.${value}`) === `title.${key}.${value}` ? value : t(`title.${key}.${value}`));
     else if (value === true) parts.push(t(`title.flag.${key}`));
