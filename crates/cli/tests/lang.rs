@@ -35,6 +35,9 @@ fn run(args: &[&str], locale: &[(&str, &str)], input: &str) -> (bool, String, St
     )
 }
 
+/// Locale variables to set: (name, value).
+type Locale<'a> = &'a [(&'a str, &'a str)];
+
 /// Two people play tic-tac-toe to a win, with a bad line on the way.
 const TTT_WIN: &str = "a1\nzz\nb1\na2\nb2\na3\n";
 
@@ -57,7 +60,7 @@ fn play_speaks_english_by_default_and_in_an_english_locale() {
 
 #[test]
 fn play_speaks_vietnamese_with_the_flag_or_a_vietnamese_locale() {
-    let cases: [(&[&str], &[(&str, &str)]); 4] = [
+    let cases: [(&[&str], Locale); 4] = [
         (&["--lang", "vi"], &[]),
         (&[], &[("LANG", "vi_VN.UTF-8")]),
         (

@@ -52,7 +52,7 @@ fn check_position(record: &dyn Record) -> usize {
 
 /// Random walks of `plies` from `start` (or the usual start), checking every position.
 fn walk(game: &str, options: &GameOptions, starts: &[&str], walks: usize, plies: usize) -> usize {
-    let mut random = Walk(0x5EED_0F_71A7);
+    let mut random = Walk(0x005E_ED0F_71A7);
     let mut positions = 0;
     let mut names = 0;
     for index in 0..walks {
