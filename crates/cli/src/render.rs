@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use ply_games::{BoardKind, BoardView, PieceView};
+use ply_games::{BoardKind, BoardLabels, BoardView, PieceView};
 use ply_search::Side;
 
 /// How to draw.
@@ -20,8 +20,21 @@ pub struct Style {
 
 const RESET: &str = "\x1b[0m";
 
-/// The board as text, one line per row, ending with a newline.
+/// The board as text with its own coordinates, one line per row, ending with a newline.
+#[cfg(test)]
 pub fn draw(board: &BoardView, style: Style) -> String {
+    let labels = BoardLabels {
+        near: board.file_labels.clone(),
+        far: Vec::new(),
+        ranks: board.rank_labels.clone(),
+    };
+    draw_labelled(board, &labels, style)
+}
+
+/// The board as text with a notation's edge labels: the first player's file labels along
+/// its edge, the second player's along the other (the first's again when it has none), the
+/// rank labels (if any) on both sides.
+pub fn draw_labelled(board: &BoardView, labels: &BoardLabels, style: Style) -> String {
     let ranks: Vec<usize> = if style.flipped {
         (0..board.ranks).rev().collect()
     } else {
@@ -32,15 +45,24 @@ pub fn draw(board: &BoardView, style: Style) -> String {
     } else {
         (0..board.files).collect()
     };
-    let label_width = board
-        .rank_labels
+    let label_width = labels
+        .ranks
         .iter()
         .map(|l| l.chars().count())
         .max()
         .unwrap_or(1);
-    let header = file_header(board, &files, label_width);
+    let far = if labels.far.is_empty() {
+        &labels.near
+    } else {
+        &labels.far
+    };
+    let (top, bottom) = if style.flipped {
+        (&labels.near, far)
+    } else {
+        (far, &labels.near)
+    };
     let mut out = String::new();
-    out.push_str(&header);
+    out.push_str(&file_header(top, &files, label_width));
     for (row, &rank) in ranks.iter().enumerate() {
         if board.kind == BoardKind::RiverAndPalaces && row == board.ranks / 2 {
             let _ = writeln!(
@@ -50,22 +72,32 @@ pub fn draw(board: &BoardView, style: Style) -> String {
                 river_line(board.files, style)
             );
         }
-        let label = board.rank_labels.get(rank).map_or("", String::as_str);
-        let _ = write!(out, "{label:>label_width$} ");
+        let label = labels.ranks.get(rank).map_or("", String::as_str);
+        let mut row = format!("{label:>label_width$} ");
         for &file in &files {
-            out.push_str(&cell(board, rank, file, style));
+            row.push_str(&cell(board, rank, file, style));
         }
-        let _ = writeln!(out, " {label}");
+        let _ = writeln!(out, "{}", format!("{row} {label}").trim_end());
     }
-    out.push_str(&header);
+    out.push_str(&file_header(bottom, &files, label_width));
     out
 }
 
-fn file_header(board: &BoardView, files: &[usize], label_width: usize) -> String {
+fn file_header(labels: &[String], files: &[usize], label_width: usize) -> String {
     let mut line = format!("{:label_width$} ", "");
     for &file in files {
-        let label = board.file_labels.get(file).map_or("", String::as_str);
-        let _ = write!(line, " {label:<2}");
+        let label = labels.get(file).map_or("", String::as_str);
+        // Each file is three columns wide; a Chinese numeral takes two of them.
+        let width: usize = label
+            .chars()
+            .map(|c| if u32::from(c) >= 0x1100 { 2 } else { 1 })
+            .sum();
+        let _ = write!(
+            line,
+            " {label}{:pad$}",
+            "",
+            pad = 2usize.saturating_sub(width)
+        );
     }
     format!("{}\n", line.trim_end())
 }

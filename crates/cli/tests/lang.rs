@@ -126,6 +126,10 @@ fn xiangqi_moves_are_typed_and_written_in_vietnamese_notation() {
         out.contains("X9.1"),
         "the moves are listed in Vietnamese: {out}"
     );
+    // The board's files are numbered as the notation numbers them: Black's 1–9 along the
+    // top, Red's 9–1 along the bottom.
+    assert!(out.contains("\n   1  2  3  4  5  6  7  8  9\n"), "{out}");
+    assert!(out.contains("\n   9  8  7  6  5  4  3  2  1\n"), "{out}");
     // In WXF the same game reads the WXF names.
     let (ok, out, _) = run(
         &["play", "xiangqi", "--human", "both", "--notation", "wxf"],
@@ -134,6 +138,20 @@ fn xiangqi_moves_are_typed_and_written_in_vietnamese_notation() {
     );
     assert!(ok);
     assert!(out.contains("R9+1"), "{out}");
+    let (ok, out, _) = run(
+        &[
+            "play",
+            "xiangqi",
+            "--human",
+            "both",
+            "--notation",
+            "chinese",
+        ],
+        &[],
+        "",
+    );
+    assert!(ok);
+    assert!(out.contains("\n   九 八 七 六 五 四 三 二 一\n"), "{out}");
 }
 
 #[test]

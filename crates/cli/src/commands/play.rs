@@ -161,7 +161,9 @@ impl Game {
 
     fn draw(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out)?;
-        write!(out, "{}", render::draw(&self.session.board(), self.style))
+        let labels = self.session.board_labels(self.notation);
+        let board = render::draw_labelled(&self.session.board(), &labels, self.style);
+        write!(out, "{board}")
     }
 
     fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
