@@ -30,7 +30,7 @@ export function scoreText(score, style) {
   const unit = style ? style.unit : 'plain';
   if (unit === 'threats' && Math.abs(value) >= style.decided) return t(value > 0 ? 'score.threat_for' : 'score.threat_against');
   if (unit === 'pawns' || unit === 'threats') return signed(decimal(Math.abs(value) / 100, 2), value);
-  return signed(String(value), value);
+  return signed(number(Math.abs(value)), value);
 }
 
 function compact(value) {

@@ -12,7 +12,7 @@ const MAX_STUBS = 4;
 
 function windowText(value, infinite) {
   if (value === null || value === undefined) return infinite;
-  return String(value);
+  return number(value);
 }
 
 /** A tree view with its stepper; `tree` is a LabTree from the API. */
@@ -123,7 +123,7 @@ export function createTreeView(tree, name) {
       const group = s('g', { class: cls, 'data-node': i, onclick: () => { if (children[i].length) { if (expanded.has(i)) expanded.delete(i); else expanded.add(i); draw(); } } },
         i === current ? s('circle', { class: 'halo', cx: p.x, cy: p.y, r: 24 }) : null,
         s('path', { d: shape }),
-        s('text', { class: 'node-value', x: p.x, y: p.y + 34, text: done ? String(node.value) : '?' }),
+        s('text', { class: 'node-value', x: p.x, y: p.y + 34, text: done ? number(node.value) : '?' }),
         hidden ? s('text', { class: 'node-more', x: p.x + 20, y: p.y - 8, text: `+${children[i].length}` }) : null,
         s('title', { text: nodeTitle(node) }));
       marks.append(group);
@@ -137,7 +137,7 @@ export function createTreeView(tree, name) {
 
   function nodeTitle(node) {
     const side = node.maximizing ? 'MAX' : 'MIN';
-    return `${node.move || t('lab.root')} · ${side} · α=${windowText(node.alpha, '−∞')} β=${windowText(node.beta, '+∞')}${node.value !== null ? ` · ${node.value}` : ''}`;
+    return `${node.move || t('lab.root')} · ${side} · α=${windowText(node.alpha, '−∞')} β=${windowText(node.beta, '+∞')}${node.value !== null ? ` · ${number(node.value)}` : ''}`;
   }
 
   function describe(event) {
@@ -150,9 +150,9 @@ export function createTreeView(tree, name) {
     }
     if (node.cutoff) {
       const skipped = node.pruned.join(', ') + (node.pruned_more ? ` ${t('lab.more', { n: node.pruned_more })}` : '');
-      return t('lab.cuts', { node: where, value: node.value, alpha: node.cutoff[0], beta: node.cutoff[1], moves: skipped });
+      return t('lab.cuts', { node: where, value: number(node.value), alpha: number(node.cutoff[0]), beta: number(node.cutoff[1]), moves: skipped });
     }
-    return t(`lab.leaves.${node.kind}`, { node: where, value: node.value });
+    return t(`lab.leaves.${node.kind}`, { node: where, value: number(node.value) });
   }
 
   draw();
