@@ -32,6 +32,9 @@ import urllib.error
 import urllib.request
 
 GAMES = ["tictactoe", "caro", "xiangqi", "chess"]
+# Every client is one browser: a game belongs to the browser that started it (its owner
+# cookie), and the soak's clients play games that other threads started after a restart.
+OWNER_COOKIE = "ply_owner=" + os.urandom(16).hex()
 CARO_RULES = ["freestyle", "standard", "caro", "caro5", "renju"]
 
 
@@ -91,6 +94,7 @@ def call(server, method, path, body=None, timeout=30):
         raise Down()
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("Cookie", OWNER_COOKIE)
     if data is not None:
         request.add_header("Content-Type", "application/json")
     try:

@@ -138,8 +138,8 @@ impl From<ThinkError> for ApiError {
     }
 }
 
-impl From<rusqlite::Error> for ApiError {
-    fn from(error: rusqlite::Error) -> Self {
+impl From<crate::store::StoreError> for ApiError {
+    fn from(error: crate::store::StoreError) -> Self {
         tracing::error!("store: {error}");
         ApiError::internal(format!("the game store failed: {error}"))
     }

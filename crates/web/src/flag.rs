@@ -71,10 +71,14 @@ async fn watch_flag(
                 let Some(shared) = game.upgrade() else { return };
                 let mut live = shared.lock().await;
                 if fall_if_due(&mut live, now_ms()) {
-                    if let Err(error) = live.save(&store).wait().await {
-                        tracing::error!("game {}: {error}", live.id);
+                    // Another server's timer may have written the same flag first: then
+                    // this one reloads the game as stored (and tells its pages).
+                    match live.commit(&store).await {
+                        Ok(()) => {
+                            live.publish();
+                        }
+                        Err(error) => tracing::info!(game = live.id, "flag: {error}"),
                     }
-                    live.publish();
                 } else if *deadline.borrow() == Some(at) {
                     // Woken a little early (the runtime's timer against the wall clock):
                     // look again shortly.

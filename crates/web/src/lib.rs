@@ -2,7 +2,9 @@
 //! embedded in the binary, games kept in SQLite, and searches run off the request path with
 //! their progress streamed to the page. It never asks which game it serves.
 
+mod access;
 pub mod clock;
+mod cluster;
 mod error;
 mod events;
 mod flag;
@@ -10,6 +12,7 @@ mod live;
 mod routes;
 mod state;
 mod store;
+pub mod test_postgres;
 mod think;
 mod writer;
 
@@ -20,7 +23,9 @@ use std::time::Duration;
 pub use error::ApiError;
 pub use routes::{MAX_BODY_BYTES, router};
 pub use state::{AppState, Config};
-pub use store::{Players, Seat, Store, StoredGame};
+pub use store::{
+    Database, GameChange, LEASE_MS, Listing, Players, Seat, Store, StoreError, StoredGame,
+};
 pub use think::{MAX_MOVETIME_MS, MIN_MOVETIME_MS};
 
 /// The data directory used when none is given: `$XDG_DATA_HOME/ply`, else
@@ -41,10 +46,10 @@ pub enum ServeError {
     /// The store could not be opened.
     #[error("cannot open the game store in {dir}: {source}")]
     Store {
-        /// Where.
+        /// Where (a PostgreSQL URL without its password).
         dir: String,
         /// Why.
-        source: rusqlite::Error,
+        source: StoreError,
     },
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
@@ -72,7 +77,7 @@ impl Server {
     /// Opens the store and binds `addr` (port 0 picks a free port).
     pub async fn bind(addr: &str, config: &Config) -> Result<Server, ServeError> {
         let state = AppState::open(config).map_err(|source| ServeError::Store {
-            dir: config.data_dir.display().to_string(),
+            dir: config.database().describe(),
             source,
         })?;
         let listener = tokio::net::TcpListener::bind(addr)
@@ -102,7 +107,8 @@ impl Server {
             shutdown.await;
             state.begin_shutdown();
         };
-        axum::serve(self.listener, router(self.state.clone()))
+        let app = router(self.state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app)
             .with_graceful_shutdown(begin)
             .await?;
         self.state.begin_shutdown();

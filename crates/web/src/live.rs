@@ -116,6 +116,11 @@ pub struct LiveGame {
     /// across restarts too): a page keeps the newest state whatever order answers and
     /// events arrive in.
     pub version: u64,
+    /// The stored revision this game is at: a save is for this revision only, so a change
+    /// made meanwhile through another server is never overwritten.
+    pub revision: i64,
+    /// The secret of the browser that owns it; none for games from before owners.
+    pub owner: Option<String>,
 }
 
 /// The status a stored result (resignation) gives.
@@ -161,33 +166,48 @@ impl LiveGame {
             version: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |elapsed| elapsed.as_micros() as u64),
+            revision: 0,
+            owner: None,
         }
     }
 
     /// Rebuilds a stored game: its start position and options, then its moves replayed
     /// by their stored names.
     pub fn from_stored(stored: &StoredGame) -> ApiResult<LiveGame> {
-        let spec = find_game(&stored.game)?;
-        let mut options = stored.options.clone();
-        options.position = Some(stored.start_position.clone());
-        let mut record = spec.new_game(&options)?;
-        for (ply, name) in stored.moves.iter().enumerate() {
-            record.play_text(name).map_err(|error| {
-                ApiError::internal(format!(
-                    "stored game {} cannot be replayed at ply {}: {error}",
-                    stored.id,
-                    ply + 1
-                ))
-            })?;
-        }
-        Ok(LiveGame::new(
+        let record = replay(stored)?;
+        let mut live = LiveGame::new(
             stored.id,
             record,
             stored.redo.clone(),
             stored.players.clone(),
             stored.result.clone(),
         )
-        .with_clock(stored.clock.clone()))
+        .with_clock(stored.clock.clone());
+        live.revision = stored.revision;
+        live.owner = stored.owner.clone();
+        Ok(live)
+    }
+
+    /// Takes the stored game as it is now (changed through another server): its moves,
+    /// redo list, players, result and revision; the search running here for the old
+    /// position is stopped and forgotten; the engines' memory is kept. The caller publishes.
+    pub fn refresh(&mut self, stored: &StoredGame) -> ApiResult<()> {
+        let record = replay(stored)?;
+        self.cancel_thinking();
+        self.record = record;
+        self.redo = stored.redo.clone();
+        self.players = stored.players.clone();
+        self.result = stored.result.clone().map(|result| {
+            let status = result_status(&result);
+            (result, status)
+        });
+        self.clock = stored.clock.clone();
+        self.flag.set(self.flag_at());
+        self.revision = stored.revision;
+        self.owner = stored.owner.clone();
+        self.last_think = None;
+        self.last_used = Instant::now();
+        Ok(())
     }
 
     /// The game with its clocks (a timed game); its flag's time is set from them.
@@ -343,10 +363,13 @@ impl LiveGame {
         published
     }
 
-    /// Queues the game's moves and result on the store's thread; the answer comes once
-    /// they are committed.
-    pub fn save(&self, store: &StoreThread) -> Pending<()> {
+    /// Queues the game's moves and result on the store's thread, for the revision it is
+    /// at; the answer (its new revision, or none when another server changed it first)
+    /// comes once they are committed.
+    pub fn save(&self, store: &StoreThread) -> Pending<Option<i64>> {
         let id = self.id;
+        let revision = self.revision;
+        let computer_to_move = self.computer_to_move();
         let moves: Vec<String> = self
             .record
             .history()
@@ -360,8 +383,9 @@ impl LiveGame {
         let summary = summary(status, self.record.side_names());
         let clock = self.clock.clone();
         store.submit(move |store| {
-            store.update(
+            store.update_at(
                 id,
+                revision,
                 &GameChange {
                     moves: &moves,
                     redo: &redo,
@@ -369,9 +393,35 @@ impl LiveGame {
                     status: if finished { "finished" } else { "ongoing" },
                     summary: &summary,
                     clock: clock.as_ref(),
+                    computer_to_move,
                 },
             )
         })
+    }
+
+    /// Saves the game and waits until it is committed. When another server changed it
+    /// first, this change is dropped: the game is reloaded as stored, the page told, and
+    /// the answer is a conflict.
+    pub async fn commit(&mut self, store: &StoreThread) -> ApiResult<()> {
+        match self.save(store).wait().await? {
+            Some(revision) => {
+                self.revision = revision;
+                Ok(())
+            }
+            None => {
+                let id = self.id;
+                match store.run(move |store| store.load(id)).await? {
+                    Some(stored) => {
+                        self.refresh(&stored)?;
+                        self.publish();
+                        Err(ApiError::conflict(
+                            "the game was changed meanwhile (through another server): here it is as it stands",
+                        ))
+                    }
+                    None => Err(ApiError::not_found(format!("game {id} has been deleted"))),
+                }
+            }
+        }
     }
 
     /// Stops the search in progress, whose result will then be ignored.
@@ -382,8 +432,8 @@ impl LiveGame {
     }
 
     /// Tells the page a search event, keeping it for pages that join late when `keep`
-    /// (a search's start begins a new log).
-    pub fn send(&mut self, event: &Event<'_>, keep: bool) {
+    /// (a search's start begins a new log); returns the event's text.
+    pub fn send(&mut self, event: &Event<'_>, keep: bool) -> Arc<str> {
         let text = event.text();
         if keep {
             if matches!(event, Event::ThinkStart(_)) {
@@ -392,8 +442,28 @@ impl LiveGame {
                 self.log.push(text.clone());
             }
         }
-        let _ = self.events.send(text);
+        let _ = self.events.send(text.clone());
+        text
     }
+}
+
+/// A stored game's record: its start position and options, then its moves replayed by
+/// their stored names.
+fn replay(stored: &StoredGame) -> ApiResult<Box<dyn Record>> {
+    let spec = find_game(&stored.game)?;
+    let mut options = stored.options.clone();
+    options.position = Some(stored.start_position.clone());
+    let mut record = spec.new_game(&options)?;
+    for (ply, name) in stored.moves.iter().enumerate() {
+        record.play_text(name).map_err(|error| {
+            ApiError::internal(format!(
+                "stored game {} cannot be replayed at ply {}: {error}",
+                stored.id,
+                ply + 1
+            ))
+        })?;
+    }
+    Ok(record)
 }
 
 /// The result in words, for the list of games.
@@ -490,6 +560,16 @@ impl LiveGames {
         }
         map.insert(id, game.clone());
         game
+    }
+
+    /// The game numbered `id` if it is in memory.
+    pub fn peek(&self, id: i64) -> Option<SharedGame> {
+        self.map().get(&id).cloned()
+    }
+
+    /// Every game in memory.
+    pub fn all(&self) -> Vec<SharedGame> {
+        self.map().values().cloned().collect()
     }
 
     /// Forgets a game held in memory.

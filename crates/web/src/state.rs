@@ -13,14 +13,18 @@ use serde::Serialize;
 use tokio::sync::{Semaphore, watch};
 
 use crate::live::LiveGames;
-use crate::store::Store;
+use crate::store::{Database, LEASE_MS, Store, StoreResult};
 use crate::writer::StoreThread;
 
 /// How the server is set up.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Where the store lives.
+    /// Where the SQLite store lives (when no PostgreSQL URL is given).
     pub data_dir: PathBuf,
+    /// A PostgreSQL URL: games kept there, shared with every server that uses it.
+    pub database_url: Option<String>,
+    /// How long this server's lease on a game's thinking lasts unless renewed.
+    pub lease_ms: i64,
     /// Searches that may run at once (others wait their turn).
     pub max_searches: usize,
     /// Games kept in memory.
@@ -33,10 +37,30 @@ impl Config {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Config {
             data_dir: data_dir.to_path_buf(),
+            database_url: None,
+            lease_ms: LEASE_MS,
             max_searches: cores.max(2),
             max_live_games: 256,
         }
     }
+
+    /// Where the games are kept: PostgreSQL when a URL is given, else SQLite.
+    pub fn database(&self) -> Database {
+        Database::choose(self.database_url.as_deref(), &self.data_dir)
+    }
+}
+
+/// A random secret of 128 bits in hex, from the operating system.
+pub fn secret() -> String {
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No generator: the clock and the process, never a constant.
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_nanos());
+        bytes = (nanos ^ (u128::from(std::process::id()) << 64)).to_le_bytes();
+    }
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// One game the server offers: its names, its options as its spec gives them (name,
@@ -91,6 +115,12 @@ fn catalog() -> Vec<CatalogEntry> {
 pub struct Inner {
     /// The store, on its own thread.
     pub store: StoreThread,
+    /// This server's name in leases and notifications (`local` on SQLite, where it is alone).
+    pub server: String,
+    /// True when games are shared with other servers (PostgreSQL).
+    pub shared: bool,
+    /// How long a lease lasts unless renewed.
+    pub lease_ms: i64,
     /// Games in memory.
     pub games: LiveGames,
     /// Permits to search.
@@ -137,11 +167,23 @@ pub struct AppState(pub Arc<Inner>);
 
 impl AppState {
     /// Opens the store and sets up the server.
-    pub fn open(config: &Config) -> rusqlite::Result<AppState> {
-        let store = StoreThread::start(Store::open(&config.data_dir)?)?;
+    pub fn open(config: &Config) -> StoreResult<AppState> {
+        let database = config.database();
+        let shared = matches!(database, Database::Postgres(_));
+        let server = if shared {
+            format!("{}-{}", std::process::id(), &secret()[..12])
+        } else {
+            "local".to_string()
+        };
+        let mut store = Store::connect(&database, &server)?;
+        store.set_lease_ms(config.lease_ms);
+        let store = StoreThread::start(store)?;
         let state = AppState(Arc::new(Inner {
             games: LiveGames::new(config.max_live_games, store.clone()),
             store,
+            server,
+            shared,
+            lease_ms: config.lease_ms.max(1),
             search_slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
             max_searches: config.max_searches.max(1),
             catalog: catalog(),
@@ -150,6 +192,9 @@ impl AppState {
             running: AtomicUsize::new(0),
             shutdown: watch::Sender::new(false),
         }));
+        if let Database::Postgres(url) = &database {
+            crate::cluster::start(&state, url)?;
+        }
         // Timed games go on while the server was away: their flags are watched (and fall
         // at once if their time ran out meanwhile) and the computer thinks on its clock,
         // whether or not a page opens them.

@@ -16,6 +16,7 @@ use ply_games::{Level, ThinkError, ThinkEvent, ThinkRequest, ThinkResult, Thinke
 use ply_search::{Limits, SearchControl};
 
 use crate::clock::{ENGINE_OVERHEAD, now_ms};
+use crate::cluster;
 use crate::error::{ApiError, ApiResult};
 use crate::events::{Event, ThinkDone, ThinkStart};
 use crate::flag;
@@ -143,7 +144,8 @@ pub fn start(
             .or(request.limits.movetime)
             .map(|time| time.as_millis() as u64),
     };
-    live.send(&Event::ThinkStart(&started), true);
+    let text = live.send(&Event::ThinkStart(&started), true);
+    cluster::tell_event(state, live.id, &text);
     state.started(id, control.clone());
 
     if let Some(deadline) = deadline {
@@ -155,9 +157,28 @@ pub fn start(
     }
     let state = state.clone();
     let shared = shared.clone();
+    let game = live.id;
     tokio::spawn(async move {
+        // The computer's move is thought on one server at a time: the one holding the lease.
+        let renewal = if purpose == Purpose::Move {
+            if !take_lease(&state, game).await {
+                leased_elsewhere(&state, &shared, id, thinker).await;
+                state.ended(id);
+                return;
+            }
+            Some(tokio::spawn(renew_lease(
+                state.clone(),
+                game,
+                control.clone(),
+            )))
+        } else {
+            None
+        };
         // Waits its turn; the slots close when shutdown begins, and then it never runs.
         let Ok(permit) = state.0.search_slots.clone().acquire_owned().await else {
+            if let Some(renewal) = renewal {
+                renewal.abort();
+            }
             let refused = ThinkError::Refused("the server is shutting down".to_string());
             finish(&state, &shared, id, purpose, Ok((thinker, Err(refused)))).await;
             state.ended(id);
@@ -165,6 +186,7 @@ pub fn start(
         };
         state.running(true);
         let watched = shared.clone();
+        let events_state = state.clone();
         let search = tokio::task::spawn_blocking(move || {
             // The clock ran while the search waited for its slot.
             if let Some(clock) = request.limits.clock.as_mut() {
@@ -180,7 +202,8 @@ pub fn start(
                     .as_ref()
                     .is_some_and(|thinking| thinking.id == id)
                 {
-                    live.send(&Event::Think { id, purpose, event }, true);
+                    let text = live.send(&Event::Think { id, purpose, event }, true);
+                    cluster::tell_event(&events_state, game, &text);
                 }
             };
             let result = thinker.think(&position, &request, &control, &mut on_event);
@@ -188,11 +211,80 @@ pub fn start(
         })
         .await;
         drop(permit);
+        if let Some(renewal) = renewal {
+            renewal.abort();
+        }
         state.running(false);
         finish(&state, &shared, id, purpose, search).await;
         state.ended(id);
     });
     Ok(id)
+}
+
+/// Takes (or renews) this server's lease on game `id`'s thinking; false when another
+/// server holds it (or the store cannot say: then nobody here thinks, and the lease runs
+/// out for whoever can).
+async fn take_lease(state: &AppState, id: i64) -> bool {
+    match state.0.store.run(move |store| store.take_lease(id)).await {
+        Ok(taken) => taken,
+        Err(error) => {
+            tracing::warn!(game = id, "cannot take the lease: {error}");
+            false
+        }
+    }
+}
+
+/// Gives the lease on game `id` back, so another server may think at once.
+async fn release_lease(state: &AppState, id: i64) {
+    if let Err(error) = state
+        .0
+        .store
+        .run(move |store| store.release_lease(id))
+        .await
+    {
+        tracing::warn!(game = id, "cannot release the lease: {error}");
+    }
+}
+
+/// Renews the lease while the search runs (three times per lease); a lease lost to
+/// another server stops the search (its move would be refused as stale anyway).
+async fn renew_lease(state: AppState, id: i64, control: Arc<SearchControl>) {
+    let period = Duration::from_millis((state.0.lease_ms / 3).max(1) as u64);
+    loop {
+        tokio::time::sleep(period).await;
+        match state.0.store.run(move |store| store.take_lease(id)).await {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::warn!(game = id, "lease lost to another server: search stopped");
+                control.stop();
+                return;
+            }
+            Err(error) => tracing::warn!(game = id, "cannot renew the lease: {error}"),
+        }
+    }
+}
+
+/// Another server holds the lease: this one does not think; the thinker goes back and the
+/// page shows no search here (the other server's move arrives as a change).
+async fn leased_elsewhere(
+    state: &AppState,
+    shared: &SharedGame,
+    id: u64,
+    thinker: Box<dyn Thinker>,
+) {
+    let mut live = shared.lock().await;
+    if live.thinker.is_none() {
+        live.thinker = Some(thinker);
+    }
+    if live
+        .thinking
+        .as_ref()
+        .is_some_and(|thinking| thinking.id == id)
+    {
+        live.thinking = None;
+        tracing::debug!(game = live.id, server = %state.0.server, "another server thinks");
+        live.publish();
+    }
 }
 
 type SearchOutcome =
@@ -225,6 +317,9 @@ async fn finish(
         }
     };
     if !current {
+        if purpose == Purpose::Move {
+            release_lease(state, live.id).await;
+        }
         return;
     }
     let stopped = live
@@ -239,8 +334,7 @@ async fn finish(
             let now = now_ms();
             if purpose == Purpose::Move && flag::fall_if_due(&mut live, now) {
                 // Its flag fell while it thought: the game is over, the move is not played.
-                let saved = live.save(&state.0.store);
-                if let Err(error) = saved.wait().await {
+                if let Err(error) = live.commit(&state.0.store).await {
                     tracing::error!("game {}: {error}", live.id);
                 }
             } else if purpose == Purpose::Move
@@ -249,12 +343,19 @@ async fn finish(
                 let mover = live.record.side_to_move();
                 match live.record.play(best.id) {
                     Ok(_) => {
-                        played = true;
                         live.clock_moved(mover, now);
                         live.redo.clear();
-                        let saved = live.save(&state.0.store);
-                        if let Err(error) = saved.wait().await {
-                            tracing::error!("game {}: {error}", live.id);
+                        match live.commit(&state.0.store).await {
+                            Ok(()) => played = true,
+                            // Changed through another server meanwhile: reloaded as stored.
+                            Err(error) => {
+                                tracing::warn!(
+                                    game = live.id,
+                                    "the computer's move is dropped: {error}"
+                                );
+                                release_lease(state, live.id).await;
+                                return;
+                            }
                         }
                     }
                     Err(error) => {
@@ -269,15 +370,20 @@ async fn finish(
                 stopped,
                 result,
             };
-            live.send(&Event::ThinkDone(&done), true);
+            let text = live.send(&Event::ThinkDone(&done), true);
+            cluster::tell_event(state, live.id, &text);
             if purpose != Purpose::Move {
                 live.last_think = Some(done);
             }
         }
         Err(error) => {
             let error = error.to_string();
-            live.send(&Event::ThinkError { id, purpose, error }, true);
+            let text = live.send(&Event::ThinkError { id, purpose, error }, true);
+            cluster::tell_event(state, live.id, &text);
         }
+    }
+    if purpose == Purpose::Move {
+        release_lease(state, live.id).await;
     }
     // Only after a move: a search that failed must not start again and again.
     if played {

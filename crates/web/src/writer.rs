@@ -1,4 +1,4 @@
-//! The store's own thread: every SQLite read and write runs there, one after another in the
+//! The store's own thread: every read and write of the store (SQLite or PostgreSQL) runs there, one after another in the
 //! order they were queued, so the async executor never waits on the disk. A handler queues
 //! its write while it holds its game (so a game's writes are queued in the order its changes
 //! were made) and awaits the answer before it answers itself: a move is committed before
@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use tokio::sync::oneshot;
 
 use crate::error::{ApiError, ApiResult};
-use crate::store::Store;
+use crate::store::{Store, StoreError, StoreResult};
 
 type Job = Box<dyn FnOnce(&mut Store) + Send>;
 
@@ -26,12 +26,12 @@ pub struct StoreThread {
 
 /// A job queued on the store's thread: await [`Pending::wait`] for its answer.
 pub struct Pending<T> {
-    answer: oneshot::Receiver<rusqlite::Result<T>>,
+    answer: oneshot::Receiver<StoreResult<T>>,
 }
 
 impl StoreThread {
     /// Moves `store` to a thread of its own.
-    pub fn start(store: Store) -> rusqlite::Result<StoreThread> {
+    pub fn start(store: Store) -> StoreResult<StoreThread> {
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("ply-store".to_string())
@@ -42,10 +42,7 @@ impl StoreThread {
                 }
             })
             .map_err(|error| {
-                rusqlite::Error::SqliteFailure(
-                    rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CANTOPEN),
-                    Some(format!("cannot start the store's thread: {error}")),
-                )
+                StoreError::Setup(format!("cannot start the store's thread: {error}"))
             })?;
         Ok(StoreThread {
             jobs,
@@ -57,7 +54,7 @@ impl StoreThread {
     pub fn submit<T, F>(&self, work: F) -> Pending<T>
     where
         T: Send + 'static,
-        F: FnOnce(&mut Store) -> rusqlite::Result<T> + Send + 'static,
+        F: FnOnce(&mut Store) -> StoreResult<T> + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
         let errors = self.errors.clone();
@@ -75,7 +72,7 @@ impl StoreThread {
         Pending { answer }
     }
 
-    /// Jobs that failed (an SQLite error) or found the thread stopped, since it started.
+    /// Jobs that failed (a store error) or found the thread stopped, since it started.
     pub fn errors(&self) -> u64 {
         self.errors.load(Ordering::Relaxed)
     }
@@ -84,7 +81,7 @@ impl StoreThread {
     pub async fn run<T, F>(&self, work: F) -> ApiResult<T>
     where
         T: Send + 'static,
-        F: FnOnce(&mut Store) -> rusqlite::Result<T> + Send + 'static,
+        F: FnOnce(&mut Store) -> StoreResult<T> + Send + 'static,
     {
         self.submit(work).wait().await
     }
@@ -114,7 +111,7 @@ mod tests {
         assert!(first.wait().await.expect("runs"));
         assert_eq!(second.wait().await.expect("counts"), 0);
         assert_eq!(thread.errors(), 0);
-        let failed = thread.run(|_| Err::<(), _>(rusqlite::Error::InvalidQuery));
+        let failed = thread.run(|_| Err::<(), _>(rusqlite::Error::InvalidQuery.into()));
         assert!(failed.await.is_err());
         assert_eq!(thread.errors(), 1);
     }

@@ -153,7 +153,7 @@ async fn clocks_survive_a_restart_from_their_timestamps() {
 fn finished_in_store(dir: &std::path::Path, id: i64, within: Duration) -> ply_web::StoredGame {
     let until = Instant::now() + within;
     loop {
-        let store = ply_web::Store::open(dir).expect("the store opens");
+        let mut store = ply_web::Store::open(dir).expect("the store opens");
         let game = store.load(id).expect("loads").expect("exists");
         if game.status == "finished" {
             return game;
@@ -358,7 +358,7 @@ async fn a_flag_that_fell_while_the_server_was_away_falls_when_it_starts() {
         state["id"].as_i64().expect("id")
     };
     tokio::time::sleep(Duration::from_millis(1_200)).await;
-    let store = ply_web::Store::open(dir.path()).expect("opens");
+    let mut store = ply_web::Store::open(dir.path()).expect("opens");
     assert_eq!(
         store.load(id).expect("loads").expect("exists").status,
         "ongoing"

@@ -103,7 +103,7 @@ async fn shutdown_stops_the_search_keeps_its_move_and_ends_the_streams() {
     );
     assert!(TcpStream::connect(addr).is_err(), "no longer listening");
 
-    let store = Store::open(dir.path()).expect("reopens");
+    let mut store = Store::open(dir.path()).expect("reopens");
     let stored = store.load(id).expect("loads").expect("the game is stored");
     assert_eq!(stored.moves.len(), 1, "the stopped search's move is stored");
 }

@@ -1,6 +1,7 @@
 //! `ply serve` (and `ply` alone): the web app on a local address, games stored under a
-//! data directory. Prints the URL, then serves until interrupted (Ctrl-C or SIGTERM), and
-//! then shuts down gracefully and exits 0.
+//! data directory (SQLite) or in PostgreSQL (`--database`, shared by several servers).
+//! Prints the URL, then serves until interrupted (Ctrl-C or SIGTERM), and then shuts down
+//! gracefully and exits 0.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -18,6 +19,10 @@ pub struct ServeArgs {
     /// Directory of the game store [default: $XDG_DATA_HOME/ply or ~/.local/share/ply].
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// Keep games in PostgreSQL instead of SQLite, shared with every server given the same
+    /// URL (postgres://user:password@host:port/database).
+    #[arg(long, env = "PLY_DATABASE")]
+    pub database: Option<String>,
 }
 
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -49,7 +54,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         .with_max_level(tracing::Level::WARN)
         .try_init();
     let data_dir = args.data.clone().unwrap_or_else(default_data_dir);
-    let config = Config::new(&data_dir);
+    let mut config = Config::new(&data_dir);
+    config.database_url = args.database.clone();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -75,7 +81,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         writeln!(
             out,
             "games are kept in {}; press Ctrl-C (or send SIGTERM) to stop",
-            data_dir.display()
+            config.database().describe()
         )?;
         out.flush()?;
         server.run(stop).await?;

@@ -3,6 +3,7 @@
 // page visited, saved under $PLY_SCREENSHOTS (default: e2e/screenshots).
 
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,14 @@ export function killHard(child) {
   });
 }
 
+/**
+ * The secret in the owner cookie that the test's browser and its own API calls share, so
+ * that games the test sets up through the API are the browser's to play (a game belongs
+ * to the browser that started it).
+ */
+export const ownerSecret = randomBytes(16).toString('hex');
+const ownerCookie = `ply_owner=${ownerSecret}`;
+
 export async function launchBrowser() {
   const profile = mkdtempSync(join(tmpdir(), 'ply-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -62,6 +71,7 @@ export async function launchBrowser() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  await context.addCookies([{ name: 'ply_owner', value: ownerSecret, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Strict' }]);
   return context;
 }
 
@@ -81,7 +91,7 @@ export async function shoot(page, name) {
 
 /** The API seen from the test (the page's own state is what the test clicks on). */
 export async function getJson(url) {
-  const response = await fetch(url);
+  const response = await fetch(url, { headers: { Cookie: ownerCookie } });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return response.json();
 }
@@ -101,7 +111,7 @@ export function watchConsole(page) {
 
 /** Posts JSON to the API (to set up a position quickly; the test then clicks). */
 export async function postJson(url, body) {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: ownerCookie }, body: JSON.stringify(body) });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return response.json();
 }
@@ -109,7 +119,7 @@ export async function postJson(url, body) {
 /** The first `count` events of a game's stream, as a page that joins now gets them. */
 export async function firstEvents(url, count) {
   const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal, headers: { Accept: 'text/event-stream' } });
+  const response = await fetch(url, { signal: controller.signal, headers: { Accept: 'text/event-stream', Cookie: ownerCookie } });
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const events = [];

@@ -13,12 +13,13 @@ use ply_search::Side;
 use serde::{Deserialize, Serialize};
 
 use super::{Body, bounded, game_id};
+use crate::access::{Caller, fingerprint};
 use crate::clock::{GameClock, TimeControl, now_ms};
 use crate::error::{ApiError, ApiResult};
 use crate::events::Published;
 use crate::live::{LiveGame, read_summary};
 use crate::state::AppState;
-use crate::store::{Players, Seat};
+use crate::store::{Listing, Players, Seat};
 use crate::think::{self, MAX_MOVETIME_MS, MIN_MOVETIME_MS, parse_level};
 
 /// Longest position string accepted.
@@ -81,6 +82,7 @@ pub fn body_options(
 
 pub async fn create(
     State(state): State<AppState>,
+    caller: Caller,
     Body(request): Body<NewGame>,
 ) -> ApiResult<Response> {
     let spec = find_game(bounded("game", &request.game, 64)?)?;
@@ -134,20 +136,36 @@ pub async fn create(
         record.start_position(),
     );
     let seats = players.clone();
+    // The game is the creating browser's: its secret (made now if it has none) is kept
+    // in an HTTP-only cookie, and the game stores the secret's fingerprint.
+    let (secret, cookie) = caller.secret_or_new();
+    let owner = fingerprint(&secret);
+    let stored_owner = owner.clone();
     let id = state
         .0
         .store
         .run(move |store| {
-            store.insert(name, &title, &stored, &start, &seats, stored_clock.as_ref())
+            store.insert_owned(
+                Some(&stored_owner),
+                name,
+                &title,
+                &stored,
+                &start,
+                &seats,
+                stored_clock.as_ref(),
+            )
         })
         .await?;
-    let shared = state
-        .0
-        .games
-        .insert(LiveGame::new(id, record, Vec::new(), players, None).with_clock(clock));
+    let mut game = LiveGame::new(id, record, Vec::new(), players, None).with_clock(clock);
+    game.owner = Some(owner);
+    let shared = state.0.games.insert(game);
     let mut live = shared.lock().await;
     think::continue_game(&state, &shared, &mut live);
-    Ok((StatusCode::CREATED, live.publish()).into_response())
+    let mut response = (StatusCode::CREATED, live.publish()).into_response();
+    if let Some(cookie) = cookie {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
 }
 
 /// One game in the list: `title` and `summary` are English words; the page builds its
@@ -206,16 +224,30 @@ fn number(
     }
 }
 
+/// The caller's games (and, from the server's own machine on SQLite, the games stored
+/// before owners), most recently changed first.
 pub async fn list(
     State(state): State<AppState>,
+    caller: Caller,
     Query(query): Query<HashMap<String, String>>,
 ) -> ApiResult<Json<serde_json::Value>> {
     let limit = number(&query, "limit", 50, 500)?;
     let offset = number(&query, "offset", 0, 1_000_000_000)?;
+    let owner = caller.owner();
+    let unowned = caller.is_local() && !state.0.shared;
     let (total, stored) = state
         .0
         .store
-        .run(move |store| Ok((store.count()?, store.list(limit, offset)?)))
+        .run(move |store| {
+            let listing = Listing::Owned {
+                owner: owner.as_deref(),
+                unowned,
+            };
+            Ok((
+                store.count_games(listing)?,
+                store.list_games(listing, limit, offset)?,
+            ))
+        })
         .await?;
     let games: Vec<Summary> = stored
         .into_iter()
@@ -326,9 +358,20 @@ pub async fn export(State(state): State<AppState>, Path(id): Path<String>) -> Ap
 
 pub async fn remove(
     State(state): State<AppState>,
+    caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
     let id = game_id(&id)?;
+    let owner = state
+        .0
+        .games
+        .get(id, &state.0.store)
+        .await?
+        .lock()
+        .await
+        .owner
+        .clone();
+    caller.may_change(&state, owner.as_deref())?;
     if let Some(shared) = state.0.games.remove(id) {
         shared.lock().await.cancel_thinking();
     }

@@ -9,6 +9,7 @@ use ply_games::session::{Notation, UnknownNotation};
 use serde::Deserialize;
 
 use super::{Body, bounded, game_id};
+use crate::access::Caller;
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::events::Published;
@@ -42,7 +43,7 @@ async fn commit(
     live: &mut LiveGame,
 ) -> ApiResult<Published> {
     live.last_used = std::time::Instant::now();
-    live.save(&state.0.store).wait().await?;
+    live.commit(&state.0.store).await?;
     think::continue_game(state, shared, live);
     Ok(live.publish())
 }
@@ -53,11 +54,13 @@ async fn open(state: &AppState, id: &str) -> ApiResult<SharedGame> {
 
 pub async fn play(
     State(state): State<AppState>,
+    caller: Caller,
     Path(id): Path<String>,
     Body(body): Body<MoveBody>,
 ) -> ApiResult<Published> {
     let shared = open(&state, &id).await?;
     let mut live = shared.lock().await;
+    caller.may_change(&state, live.owner.as_deref())?;
     let now = now_ms();
     if flag::fall_if_due(&mut live, now) {
         commit(&state, &shared, &mut live).await?;
@@ -139,9 +142,14 @@ fn refuse_if_timed(live: &LiveGame) -> ApiResult<()> {
     Ok(())
 }
 
-pub async fn undo(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Published> {
+pub async fn undo(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> ApiResult<Published> {
     let shared = open(&state, &id).await?;
     let mut live = shared.lock().await;
+    caller.may_change(&state, live.owner.as_deref())?;
     refuse_if_timed(&live)?;
     if live.result().is_some() {
         return Err(ApiError::conflict("a resigned game cannot be taken back"));
@@ -161,9 +169,14 @@ pub async fn undo(State(state): State<AppState>, Path(id): Path<String>) -> ApiR
     commit(&state, &shared, &mut live).await
 }
 
-pub async fn redo(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Published> {
+pub async fn redo(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> ApiResult<Published> {
     let shared = open(&state, &id).await?;
     let mut live = shared.lock().await;
+    caller.may_change(&state, live.owner.as_deref())?;
     refuse_if_timed(&live)?;
     if live.result().is_some() {
         return Err(ApiError::conflict("a resigned game cannot be replayed"));
@@ -196,6 +209,7 @@ pub struct ResignBody {
 
 pub async fn resign(
     State(state): State<AppState>,
+    caller: Caller,
     Path(id): Path<String>,
     body: axum::body::Bytes,
 ) -> ApiResult<Published> {
@@ -208,6 +222,7 @@ pub async fn resign(
     };
     let shared = open(&state, &id).await?;
     let mut live = shared.lock().await;
+    caller.may_change(&state, live.owner.as_deref())?;
     if live.status().is_finished() {
         return Err(ApiError::conflict("the game is already over"));
     }

@@ -13,6 +13,8 @@ use tokio_stream::StreamExt;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 
 use super::game_id;
+use crate::access::Caller;
+use crate::cluster;
 use crate::error::{ApiError, ApiResult};
 use crate::live::Purpose;
 use crate::state::AppState;
@@ -20,11 +22,13 @@ use crate::think;
 
 async fn begin(
     state: AppState,
+    caller: Caller,
     id: String,
     purpose: Purpose,
 ) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
     let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
     let mut live = shared.lock().await;
+    caller.may_change(&state, live.owner.as_deref())?;
     if purpose == Purpose::Hint && !live.human_to_move() {
         return Err(ApiError::conflict("a hint is for a person to move"));
     }
@@ -38,24 +42,29 @@ async fn begin(
 
 pub async fn hint(
     State(state): State<AppState>,
+    caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
-    begin(state, id, Purpose::Hint).await
+    begin(state, caller, id, Purpose::Hint).await
 }
 
 pub async fn analyze(
     State(state): State<AppState>,
+    caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
-    begin(state, id, Purpose::Analysis).await
+    begin(state, caller, id, Purpose::Analysis).await
 }
 
 pub async fn stop(
     State(state): State<AppState>,
+    caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<serde_json::Value>> {
-    let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
+    let id = game_id(&id)?;
+    let shared = state.0.games.get(id, &state.0.store).await?;
     let live = shared.lock().await;
+    caller.may_change(&state, live.owner.as_deref())?;
     let stopped = match &live.thinking {
         Some(thinking) => {
             thinking.control.stop();
@@ -63,6 +72,9 @@ pub async fn stop(
         }
         None => false,
     };
+    drop(live);
+    // Not thinking here: another server may hold the game's lease; it is asked.
+    let stopped = stopped || cluster::ask_to_stop(&state, id).await?;
     Ok(Json(serde_json::json!({ "stopped": stopped })))
 }
 
