@@ -28,6 +28,9 @@ async fn send(app: &Router, method: Method, path: &str, body: Vec<u8>) -> (Statu
         .method(method)
         .uri(path)
         .header(header::CONTENT_TYPE, "application/json")
+        // One browser throughout: the games are its own to play (they belong to their
+        // creator's owner cookie).
+        .header(header::COOKIE, "ply_owner=0123456789abcdef0123456789abcdef")
         .body(Body::from(body))
         .expect("a request");
     let response = app.clone().oneshot(request).await.expect("an answer");

@@ -25,6 +25,8 @@ pub struct ApiError {
     pub code: &'static str,
     /// What the error is about (a game number, a typed move), for the page's words.
     pub subject: Option<String>,
+    /// For 429 and 503: seconds after which a retry may succeed (`Retry-After`).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -46,6 +48,7 @@ impl ApiError {
             message: message.into(),
             code,
             subject: None,
+            retry_after: None,
         }
     }
 
@@ -94,7 +97,22 @@ impl IntoResponse for ApiError {
             "code": self.code,
             "subject": self.subject,
         }));
-        (self.status, body).into_response()
+        let mut response = (self.status, body).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
+    }
+}
+
+impl From<crate::limits::TooMany> for ApiError {
+    fn from(refused: crate::limits::TooMany) -> Self {
+        ApiError {
+            retry_after: Some(refused.retry_after),
+            ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, refused.message)
+        }
     }
 }
 

@@ -8,6 +8,7 @@ mod cluster;
 mod error;
 mod events;
 mod flag;
+mod limits;
 mod live;
 mod routes;
 mod state;

@@ -12,7 +12,9 @@ use ply_search::SearchControl;
 use serde::Serialize;
 use tokio::sync::{Semaphore, watch};
 
+use crate::limits::{ClientSearch, ClientSearches, RateLimit, queue_full};
 use crate::live::LiveGames;
+use crate::routes::Latency;
 use crate::store::{Database, LEASE_MS, Store, StoreResult};
 use crate::writer::StoreThread;
 
@@ -29,6 +31,17 @@ pub struct Config {
     pub max_searches: usize,
     /// Games kept in memory.
     pub max_live_games: usize,
+    /// Searches that may wait for a slot; past this a hint or analysis is refused (429).
+    pub max_queued: usize,
+    /// Hints and analyses one client may have running at once.
+    pub max_searches_per_client: usize,
+    /// API requests a client (an address) may make per minute after its burst; 0: no limit.
+    pub requests_per_minute: u32,
+    /// API requests a client may make at once before the per-minute rate applies.
+    pub request_burst: u32,
+    /// The server is behind a reverse proxy: a client is the last address the proxy added
+    /// to `X-Forwarded-For`, and loopback callers are not exempt from the rate limit.
+    pub behind_proxy: bool,
 }
 
 impl Config {
@@ -41,6 +54,11 @@ impl Config {
             lease_ms: LEASE_MS,
             max_searches: cores.max(2),
             max_live_games: 256,
+            max_queued: 4 * cores.max(2),
+            max_searches_per_client: 2,
+            requests_per_minute: 600,
+            request_burst: 120,
+            behind_proxy: false,
         }
     }
 
@@ -127,6 +145,22 @@ pub struct Inner {
     pub search_slots: Arc<Semaphore>,
     /// How many permits there are.
     pub max_searches: usize,
+    /// Searches that may wait for a permit before hints and analyses are refused.
+    pub max_queued: usize,
+    /// Hints and analyses per client at once.
+    pub max_searches_per_client: usize,
+    /// Hints and analyses running, per client.
+    pub client_searches: Arc<ClientSearches>,
+    /// API requests per client address.
+    pub rate: RateLimit,
+    /// Whether a reverse proxy names the client.
+    pub behind_proxy: bool,
+    /// Request latencies, for /metrics.
+    pub latency: Latency,
+    /// Positions searched by finished searches, and the speed of the latest one.
+    pub nodes: AtomicU64,
+    /// Positions per second of the latest finished search.
+    pub last_nps: AtomicU64,
     /// The games offered.
     pub catalog: Vec<CatalogEntry>,
     next_think: AtomicU64,
@@ -186,6 +220,14 @@ impl AppState {
             lease_ms: config.lease_ms.max(1),
             search_slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
             max_searches: config.max_searches.max(1),
+            max_queued: config.max_queued,
+            max_searches_per_client: config.max_searches_per_client.max(1),
+            client_searches: Arc::new(ClientSearches::default()),
+            rate: RateLimit::new(config.requests_per_minute, config.request_burst),
+            behind_proxy: config.behind_proxy,
+            latency: Latency::default(),
+            nodes: AtomicU64::new(0),
+            last_nps: AtomicU64::new(0),
             catalog: catalog(),
             next_think: AtomicU64::new(1),
             searches: Mutex::new(HashMap::new()),
@@ -277,6 +319,25 @@ impl AppState {
     /// A receiver that sees shutdown begin.
     pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
         self.0.shutdown.subscribe()
+    }
+
+    /// Admits a search that `client` asks for (a hint, an analysis): refused (429) when
+    /// the server's queue is full or the client has its most running already.
+    pub fn admit(&self, client: &str) -> crate::error::ApiResult<ClientSearch> {
+        let (_, waiting) = self.search_counts();
+        if waiting >= self.0.max_queued {
+            return Err(queue_full(waiting).into());
+        }
+        Ok(self
+            .0
+            .client_searches
+            .admit(client, self.0.max_searches_per_client)?)
+    }
+
+    /// A finished search searched `nodes` positions at `nps`.
+    pub fn searched(&self, nodes: u64, nps: u64) {
+        self.0.nodes.fetch_add(nodes, Ordering::Relaxed);
+        self.0.last_nps.store(nps, Ordering::Relaxed);
     }
 
     /// A fresh number for a search.

@@ -20,6 +20,7 @@ use crate::cluster;
 use crate::error::{ApiError, ApiResult};
 use crate::events::{Event, ThinkDone, ThinkStart};
 use crate::flag;
+use crate::limits::ClientSearch;
 use crate::live::{LiveGame, Purpose, SharedGame, Thinking};
 use crate::state::AppState;
 
@@ -91,6 +92,18 @@ pub fn start(
     live: &mut LiveGame,
     purpose: Purpose,
 ) -> ApiResult<u64> {
+    start_for(state, shared, live, purpose, None)
+}
+
+/// [`start`] for a client whose admission `ticket` (see [`AppState::admit`]) is held
+/// until the search ends.
+pub fn start_for(
+    state: &AppState,
+    shared: &SharedGame,
+    live: &mut LiveGame,
+    purpose: Purpose,
+    ticket: Option<ClientSearch>,
+) -> ApiResult<u64> {
     if live.thinking.is_some() {
         return Err(ApiError::conflict(
             "a search is already running for this game: wait, or ask it to move now",
@@ -159,6 +172,8 @@ pub fn start(
     let shared = shared.clone();
     let game = live.id;
     tokio::spawn(async move {
+        // Held until the search ends: the client's count of searches.
+        let _ticket = ticket;
         // The computer's move is thought on one server at a time: the one holding the lease.
         let renewal = if purpose == Purpose::Move {
             if !take_lease(&state, game).await {
@@ -306,6 +321,9 @@ async fn finish(
         .is_some_and(|thinking| thinking.id == id);
     let outcome = match search {
         Ok((thinker, outcome)) => {
+            if let Ok(result) = &outcome {
+                state.searched(result.nodes, result.nps);
+            }
             if live.thinker.is_none() {
                 live.thinker = Some(thinker);
             }

@@ -117,23 +117,32 @@ async fn the_page_has_no_inline_script_or_style() {
     }
 }
 
-/// The metrics by name, checking the text format: each sample has its HELP and TYPE.
+/// The metrics by name (a histogram's samples with their labels, `x_bucket{le="1"}`),
+/// checking the text format: each sample has its HELP and TYPE.
 fn metrics(text: &str) -> HashMap<String, f64> {
     let mut samples = HashMap::new();
     let mut typed = Vec::new();
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("# TYPE ") {
             let (name, kind) = rest.split_once(' ').expect("a name and a type");
-            assert!(["gauge", "counter"].contains(&kind), "{line}");
-            typed.push(name.to_string());
+            assert!(["gauge", "counter", "histogram"].contains(&kind), "{line}");
+            typed.push((name.to_string(), kind.to_string()));
         } else if !line.starts_with("# HELP ") {
-            let (name, value) = line.split_once(' ').expect("a name and a value");
+            let (sample, value) = line.rsplit_once(' ').expect("a name and a value");
+            let name = sample.split('{').next().expect("a name");
             assert!(
                 name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
                 "{line}"
             );
-            assert!(typed.contains(&name.to_string()), "{name} has a TYPE");
-            samples.insert(name.to_string(), value.parse().expect("a number"));
+            let has_type = typed.iter().any(|(typed, kind)| {
+                typed == name
+                    || (kind == "histogram"
+                        && ["_bucket", "_sum", "_count"]
+                            .iter()
+                            .any(|suffix| name.strip_suffix(suffix) == Some(typed)))
+            });
+            assert!(has_type, "{name} has a TYPE");
+            samples.insert(sample.to_string(), value.parse().expect("a number"));
         }
     }
     samples
@@ -186,4 +195,16 @@ async fn the_metrics_count_games_searches_and_store_errors() {
     assert_eq!(done["ply_searches_waiting"], 0.0, "{done:?}");
     assert_eq!(done["ply_shutting_down"], 1.0, "{done:?}");
     assert_eq!(done["ply_store_errors_total"], 0.0, "{done:?}");
+    // Both games go on (the stopped search played its move); it searched positions.
+    assert_eq!(done["ply_games_in_progress"], 2.0, "{done:?}");
+    assert!(done["ply_search_nodes_total"] > 0.0, "{done:?}");
+    assert!(done["ply_search_nodes_per_second"] > 0.0, "{done:?}");
+    // Every request so far is in the latency histogram (this scrape is counted after).
+    let requests = done["ply_http_request_duration_seconds_count"];
+    assert!(requests >= 4.0, "{done:?}");
+    assert_eq!(
+        done["ply_http_request_duration_seconds_bucket{le=\"+Inf\"}"],
+        requests
+    );
+    assert!(done["ply_http_request_duration_seconds_bucket{le=\"0.001\"}"] <= requests);
 }

@@ -23,6 +23,36 @@ pub struct ServeArgs {
     /// URL (postgres://user:password@host:port/database).
     #[arg(long, env = "PLY_DATABASE")]
     pub database: Option<String>,
+    /// How logs are written to stderr: `text` for people, `json` (one object a line) for a
+    /// log collector.
+    #[arg(long, env = "PLY_LOG_FORMAT", value_enum, default_value_t)]
+    pub log_format: LogFormat,
+    /// The least severe log lines written: error, warn, info, debug (every request), trace
+    /// [default: info].
+    #[arg(long, env = "PLY_LOG_LEVEL")]
+    pub log_level: Option<tracing::Level>,
+    /// API requests a client address may make per minute after a burst of 120 (0: no
+    /// limit; callers on the machine itself are never limited unless --behind-proxy)
+    /// [default: 600].
+    #[arg(long)]
+    pub requests_per_minute: Option<u32>,
+    /// Searches that may run at once on this server [default: the number of cores].
+    #[arg(long)]
+    pub max_searches: Option<usize>,
+    /// A reverse proxy in front passes each client's address in X-Forwarded-For: limits
+    /// count that address, and the proxy's own loopback address is not trusted as local.
+    #[arg(long)]
+    pub behind_proxy: bool,
+}
+
+/// How logs are written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Lines for people.
+    #[default]
+    Text,
+    /// One JSON object a line.
+    Json,
 }
 
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -49,13 +79,24 @@ fn interrupted() -> anyhow::Result<impl std::future::Future<Output = ()> + Send 
 
 /// Starts the server and blocks until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
-    let _ = tracing_subscriber::fmt()
+    let logs = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
-        .with_max_level(tracing::Level::WARN)
-        .try_init();
+        .with_max_level(args.log_level.unwrap_or(tracing::Level::INFO));
+    let _ = match args.log_format {
+        LogFormat::Text => logs.try_init(),
+        LogFormat::Json => logs.json().try_init(),
+    };
     let data_dir = args.data.clone().unwrap_or_else(default_data_dir);
     let mut config = Config::new(&data_dir);
     config.database_url = args.database.clone();
+    config.behind_proxy = args.behind_proxy;
+    if let Some(rate) = args.requests_per_minute {
+        config.requests_per_minute = rate;
+    }
+    if let Some(most) = args.max_searches {
+        config.max_searches = most.max(1);
+        config.max_queued = 4 * most.max(1);
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -84,6 +125,11 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             config.database().describe()
         )?;
         out.flush()?;
+        tracing::info!(
+            url = %format!("http://{host}:{}/", addr.port()),
+            store = %config.database().describe(),
+            "serving"
+        );
         server.run(stop).await?;
         Ok(())
     })

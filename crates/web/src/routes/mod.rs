@@ -10,9 +10,15 @@ mod metrics;
 mod play;
 mod watch;
 
+pub use metrics::Latency;
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::Instant;
+
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, FromRequest, Request};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::{StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
@@ -50,10 +56,59 @@ pub fn router(state: AppState) -> Router {
         .route("/favicon.ico", get(assets::favicon))
         .route("/favicon.svg", get(assets::favicon))
         .fallback(assets::page)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), guard))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::map_response(json_errors))
         .layer(axum::middleware::map_response(headers::secure))
         .with_state(state)
+}
+
+/// Every request: API requests count against their client's rate (429 past it), and the
+/// time to answer goes into the latency histogram.
+async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    if request.uri().path().starts_with("/api/")
+        && let Some(client) = client_address(&state, &request)
+        && let Err(refused) = state.0.rate.take(client, started)
+    {
+        tracing::info!(%client, "rate limited");
+        state.0.latency.observe(started.elapsed());
+        return refused.into_response();
+    }
+    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    let response = next.run(request).await;
+    let elapsed = started.elapsed();
+    state.0.latency.observe(elapsed);
+    tracing::debug!(
+        %method,
+        path,
+        status = response.status().as_u16(),
+        ms = elapsed.as_secs_f64() * 1e3,
+        "request"
+    );
+    response
+}
+
+/// The address a request's rate is counted against: the peer, or behind a proxy the last
+/// address the proxy added to `X-Forwarded-For`. None when it is not limited: the router
+/// called in-process, or a loopback caller with no proxy in front (the machine's owner).
+fn client_address(state: &AppState, request: &Request) -> Option<IpAddr> {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(peer)| peer.ip())?;
+    if state.0.behind_proxy {
+        let forwarded = request
+            .headers()
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .filter_map(|address| address.trim().parse::<IpAddr>().ok())
+            .next_back();
+        return Some(forwarded.unwrap_or(peer));
+    }
+    (!peer.is_loopback()).then_some(peer)
 }
 
 async fn api_not_found() -> ApiError {

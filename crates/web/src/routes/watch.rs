@@ -32,7 +32,9 @@ async fn begin(
     if purpose == Purpose::Hint && !live.human_to_move() {
         return Err(ApiError::conflict("a hint is for a person to move"));
     }
-    let think_id = think::start(&state, &shared, &mut live, purpose)?;
+    let client = caller.owner().unwrap_or_else(|| "local".to_string());
+    let ticket = state.admit(&client)?;
+    let think_id = think::start_for(&state, &shared, &mut live, purpose, Some(ticket))?;
     live.publish();
     Ok((
         StatusCode::ACCEPTED,

@@ -1,6 +1,8 @@
 //! What the API tests share: an app on a store in a directory, and a call through it whose
 //! answer is read as JSON (or, when it is not JSON, as a string). Every call is made as one
 //! browser (the owner cookie [`SECRET`]) unless it says who it is ([`call_as`]).
+// Each test file uses part of this.
+#![allow(dead_code)]
 
 use axum::Router;
 use axum::body::{Body, to_bytes};
