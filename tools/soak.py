@@ -12,7 +12,13 @@ the stored game must be the record or the record with that one request applied. 
 the server is killed once more and restarted, and every game is read back: a move that was
 acknowledged must be there, and the stored moves and position must equal the record.
 
+With `--database postgres://… --servers 2` the same runs against several servers sharing one
+PostgreSQL database: clients are spread over the servers, the kills go round them, and every
+game against the computer must get the computer's answer in the end (taken over by a live
+server when its own died); the longest wait for an answer is reported.
+
 Usage: python3 tools/soak.py --ply target/release/ply --minutes 3 [--clients 8] [--kills 4]
+       [--database postgres://… --servers 2]
 Standard library only. Exit status 1 when a game is lost or differs from the record.
 """
 
@@ -45,22 +51,22 @@ class Down(Exception):
 class Server:
     """One `ply serve` process at a time on a fixed data directory."""
 
-    def __init__(self, ply, data):
+    def __init__(self, ply, data, database=None, name="server"):
         self.ply = ply
         self.data = data
+        self.database = database
         self.process = None
         self.url = None
         self.lock = threading.Lock()
         self.up = threading.Event()
         self.starts = 0
-        self.log = open(os.path.join(data, "..", "server.log"), "ab")
+        self.log = open(os.path.join(data, "..", f"{name}.log"), "ab")
 
     def start(self):
-        process = subprocess.Popen(
-            [self.ply, "serve", "--addr", "127.0.0.1:0", "--data", self.data],
-            stdout=subprocess.PIPE,
-            stderr=self.log,
-        )
+        command = [self.ply, "serve", "--addr", "127.0.0.1:0", "--data", self.data]
+        if self.database:
+            command += ["--database", self.database]
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log)
         line = process.stdout.readline().decode()
         if "http://" not in line:
             process.kill()
@@ -148,6 +154,10 @@ class Stats:
         with self.lock:
             self.counts[key] = self.counts.get(key, 0) + n
 
+    def longest(self, key, value):
+        with self.lock:
+            self.counts[key] = max(self.counts.get(key, 0), value)
+
     def problem(self, text):
         with self.lock:
             self.problems.append(text)
@@ -164,6 +174,7 @@ class Client(threading.Thread):
         self.random = random.Random(seed)
         self.game = None
         self.state = None
+        self.waiting_since = None
 
     def wait_up(self):
         while not self.stop_event.is_set() and not self.server.up.wait(0.2):
@@ -199,6 +210,7 @@ class Client(threading.Thread):
             return
         self.game = Record(state, kind, against)
         self.state = state
+        self.waiting_since = None
         self.records.append(self.game)
         self.stats.add("games")
         self.stats.add(f"games {kind}")
@@ -215,6 +227,8 @@ class Client(threading.Thread):
         game = self.game
         state = self.state
         if game.against_computer and (state is None or not state["human_to_move"]):
+            if self.waiting_since is None:
+                self.waiting_since = time.monotonic()
             time.sleep(0.05)
             state = self.refresh()
             if state is None:
@@ -222,6 +236,10 @@ class Client(threading.Thread):
             self.check_prefix(state, "computer's move")
             game.accept(state)
             self.state = state
+            if state["human_to_move"] or game.finished:
+                self.stats.longest("longest wait for the computer (ms)",
+                                   int((time.monotonic() - self.waiting_since) * 1000))
+                self.waiting_since = None
             return
         undo = (not game.against_computer) and game.moves and self.random.random() < 0.08
         if undo:
@@ -299,11 +317,29 @@ class Client(threading.Thread):
         self.state = state
 
 
+def answered(server, record, seconds=30):
+    """The game's state once the computer has answered (or the game is over), waiting up to
+    `seconds` (a server that died thinking is taken over when its lease runs out)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        status, state = call(server, "GET", f"/api/games/{record.id}")
+        if status != 200 or not record.against_computer:
+            return status, state
+        done = state["human_to_move"] or state["status"].get("state") == "finished"
+        if done or time.monotonic() > deadline:
+            return status, state
+        time.sleep(0.1)
+
+
 def verify(server, records, stats):
-    """Reads every game back and compares it with the client's record."""
+    """Reads every game back and compares it with the client's record; a game against the
+    computer must have its answer."""
     checked = 0
     for record in records:
-        status, state = call(server, "GET", f"/api/games/{record.id}")
+        status, state = answered(server, record)
+        if (status == 200 and record.against_computer and not state["human_to_move"]
+                and state["status"].get("state") != "finished"):
+            stats.problem(f"game {record.id} ({record.kind}) still waits for the computer")
         if status != 200:
             stats.problem(f"game {record.id} ({record.kind}) lost: {status} {state}")
             continue
@@ -355,6 +391,10 @@ def main():
     parser.add_argument("--data", default=None, help="data directory (default: a temporary one)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    parser.add_argument("--database", default=None,
+                        help="a PostgreSQL URL shared by the servers (default: SQLite)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="servers on the shared database (needs --database)")
     parser.add_argument("--self-check", action="store_true",
                         help="corrupt one stored game (drop its last move) while the server "
                              "is down at the end: the run must then report a mismatch")
@@ -365,14 +405,21 @@ def main():
     root = tempfile.mkdtemp(prefix="ply-soak-")
     data = args.data or os.path.join(root, "data")
     os.makedirs(data, exist_ok=True)
-    server = Server(os.path.abspath(args.ply), data)
+    if args.servers > 1 and not args.database:
+        parser.error("--servers above 1 needs --database (several servers share PostgreSQL)")
+    if args.self_check and args.database:
+        parser.error("--self-check edits the SQLite file: not with --database")
+    servers = [Server(os.path.abspath(args.ply), data, args.database, f"server{n}")
+               for n in range(max(1, args.servers))]
+    server = servers[0]
     stats = Stats()
     records = []
     stop = threading.Event()
     rng = random.Random(args.seed)
     started = time.monotonic()
-    server.start()
-    clients = [Client(n, server, stats, stop, records, args.seed * 1000 + n)
+    for each in servers:
+        each.start()
+    clients = [Client(n, servers[n % len(servers)], stats, stop, records, args.seed * 1000 + n)
                for n in range(args.clients)]
     for client in clients:
         client.start()
@@ -382,15 +429,16 @@ def main():
         for k in range(kills)
     )
     downtime = 0.0
-    for moment in moments:
+    for number, moment in enumerate(moments):
         delay = started + moment - time.monotonic()
         if delay > 0:
             time.sleep(delay)
         before = time.monotonic()
-        server.kill()
+        victim = servers[number % len(servers)]
+        victim.kill()
         stats.add("kills")
         time.sleep(rng.uniform(0.05, 1.0))
-        server.start()
+        victim.start()
         downtime += time.monotonic() - before
     remaining = started + seconds - time.monotonic()
     if remaining > 0:
@@ -399,19 +447,24 @@ def main():
     for client in clients:
         client.join(timeout=60)
     # One last kill with whatever was in flight, then read everything back.
-    server.kill()
-    stats.add("kills")
+    for each in servers:
+        each.kill()
+        stats.add("kills")
     if args.self_check:
         corrupt(data, records)
-    server.start()
+    for each in servers:
+        each.start()
     try:
         checked, listed = verify(server, records, stats)
     finally:
-        server.kill()
+        for each in servers:
+            each.kill()
     elapsed = time.monotonic() - started
     counts = stats.counts
-    print(f"soak: {elapsed:.0f} s, {args.clients} clients, {counts.get('kills', 0)} SIGKILLs "
-          f"({server.starts} server starts, {downtime:.1f} s down)")
+    store = f"{len(servers)} servers on PostgreSQL" if args.database else "1 server on SQLite"
+    print(f"soak: {elapsed:.0f} s, {store}, {args.clients} clients, "
+          f"{counts.get('kills', 0)} SIGKILLs "
+          f"({sum(each.starts for each in servers)} server starts, {downtime:.1f} s down)")
     print("games: " + ", ".join(
         f"{kind} {counts.get('games ' + kind, 0)}" for kind in GAMES
     ) + f" (total {counts.get('games', 0)}; stored {listed}, "
@@ -421,7 +474,9 @@ def main():
           f"requests cut by a kill: {counts.get('requests cut by a kill', 0)} "
           f"(applied {counts.get('cut requests applied', 0)}, "
           f"not applied {counts.get('cut requests not applied', 0)})")
-    print(f"games compared: {checked}, mismatches or losses: {len(stats.problems)}")
+    print(f"games compared: {checked}, mismatches or losses: {len(stats.problems)}; "
+          f"longest wait for the computer's move: "
+          f"{counts.get('longest wait for the computer (ms)', 0) / 1000:.1f} s")
     for problem in stats.problems[:20]:
         print("  " + problem)
     if args.data is None and not args.keep:
