@@ -112,8 +112,15 @@ fn listen(first: postgres::Client, url: &str, sender: &mpsc::UnboundedSender<Hea
 }
 
 /// Acts on what the listener heard, one notice after another, while the server lives.
+/// Once the server is gone (checked every second) it ends, and so does the listener.
 async fn follow(weak: Weak<Inner>, mut heard: mpsc::UnboundedReceiver<Heard>) {
-    while let Some(notice) = heard.recv().await {
+    loop {
+        let notice = match tokio::time::timeout(Duration::from_secs(1), heard.recv()).await {
+            Ok(Some(notice)) => notice,
+            Ok(None) => return,
+            Err(_) if weak.strong_count() == 0 => return,
+            Err(_) => continue,
+        };
         let Some(inner) = weak.upgrade() else { return };
         let state = AppState(inner);
         match notice {
