@@ -5,7 +5,8 @@
 //! spends the server's time on it (move, undo, redo, resign, move now, hint, analysis,
 //! delete) answers 403 to anyone else. Games stored before games had owners belong to
 //! whoever runs the server: they may be changed from the machine itself (a loopback
-//! address, not through a proxy) and only on the SQLite store, never on a shared database.
+//! address, not through a proxy: no forwarding header, and not `--behind-proxy`) and only
+//! on the SQLite store, never on a shared database.
 
 use std::net::SocketAddr;
 
@@ -122,13 +123,17 @@ fn from_loopback(parts: &Parts) -> bool {
     }
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for Caller {
+impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+    /// Behind a proxy (`--behind-proxy`) nobody is local: every request comes through it.
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         Ok(Caller {
             secret: cookie_secret(parts),
-            local: from_loopback(parts),
+            local: !state.0.behind_proxy && from_loopback(parts),
         })
     }
 }

@@ -6,8 +6,10 @@
 //! store's thread; a search whose game changed meanwhile (undo, resign) is ignored. In a
 //! timed game the computer thinks on its own clock: the engine's time manager is given
 //! its time left and increment, and whatever the level a timer stops the search at
-//! [`GameClock::think_deadline`](crate::clock::GameClock::think_deadline). At
-//! shutdown no search starts and the running ones are stopped ([`AppState::begin_shutdown`]).
+//! [`GameClock::think_deadline`](crate::clock::GameClock::think_deadline). The computer's
+//! move is thought under the game's lease, so with several servers on one database only
+//! one thinks for a game (see [`crate::cluster`]). At shutdown no search starts and the
+//! running ones are stopped ([`AppState::begin_shutdown`]).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

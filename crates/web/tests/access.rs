@@ -10,7 +10,7 @@ use axum::body::{Body, to_bytes};
 use axum::extract::ConnectInfo;
 use axum::http::{Method, Request, StatusCode, header};
 use common::{SECRET, app, call, call_as};
-use ply_web::{GameChange, Players, Seat, Store};
+use ply_web::{AppState, Config, GameChange, Players, Seat, Store, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -234,4 +234,12 @@ async fn a_game_from_before_owners_is_the_local_machines() {
     // And the local list shows it.
     let (_, list) = call(&app, Method::GET, "/api/games", None).await;
     assert_eq!(list["total"], 1, "{list}");
+    // Behind a proxy every request comes from the proxy's loopback: nobody is local.
+    let config = Config {
+        behind_proxy: true,
+        ..Config::new(dir.path())
+    };
+    let proxied = router(AppState::open(&config).expect("opens"));
+    let response = proxied.oneshot(request("127.0.0.1:4000", false, "c3")).await;
+    assert_eq!(response.expect("an answer").status(), StatusCode::FORBIDDEN);
 }
