@@ -185,6 +185,7 @@ async fn a_game_from_before_owners_is_the_local_machines() {
                 &Default::default(),
                 "3/3/3 x",
                 &players,
+                None,
             )
             .expect("inserts");
         let change = GameChange {
@@ -193,6 +194,7 @@ async fn a_game_from_before_owners_is_the_local_machines() {
             result: None,
             status: "ongoing",
             summary: "",
+            clock: None,
             computer_to_move: false,
         };
         store.update(id, &change).expect("writes");
@@ -240,6 +242,8 @@ async fn a_game_from_before_owners_is_the_local_machines() {
         ..Config::new(dir.path())
     };
     let proxied = router(AppState::open(&config).expect("opens"));
-    let response = proxied.oneshot(request("127.0.0.1:4000", false, "c3")).await;
+    let response = proxied
+        .oneshot(request("127.0.0.1:4000", false, "c3"))
+        .await;
     assert_eq!(response.expect("an answer").status(), StatusCode::FORBIDDEN);
 }
