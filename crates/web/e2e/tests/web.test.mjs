@@ -357,10 +357,10 @@ test('promotion shows the pieces with their names; chess coordinates are legible
   await page.waitForSelector('dialog.promotion[open]');
   const choices = await page.$$eval('dialog.promotion button.promo', (buttons) => buttons.map((button) => ({
     label: button.getAttribute('aria-label'),
-    glyph: button.querySelector('svg .chess-glyph').textContent.replace('\uFE0E', ''),
+    piece: [...button.querySelector('svg .chess-piece').classList].find((name) => name !== 'chess-piece'),
     size: button.querySelector('svg').getBoundingClientRect().width,
   })));
-  assert.deepEqual(choices.map((c) => c.glyph).sort(), ['♛', '♜', '♝', '♞'].sort());
+  assert.deepEqual(choices.map((c) => c.piece).sort(), ['chess-b', 'chess-n', 'chess-q', 'chess-r'], 'the pieces are drawn in SVG');
   for (const choice of choices) {
     assert.match(choice.label, /^(Queen|Rook|Bishop|Knight) \(a8=[QRBN]/, choice.label);
     assert.ok(choice.size >= 48, `a piece is ${choice.size} px`);

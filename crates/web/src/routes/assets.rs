@@ -35,6 +35,14 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/dom.js",
     "js/clock.js",
     "js/words.js",
+    "js/pieces.js",
+    "js/drag.js",
+    "js/zoom.js",
+    "js/animate.js",
+    "js/sound.js",
+    "js/settings.js",
+    "js/premove.js",
+    "fonts/xiangqi.woff",
 ];
 
 fn content_type(path: &str) -> &'static str {
@@ -44,6 +52,7 @@ fn content_type(path: &str) -> &'static str {
         Some("js") => "text/javascript; charset=utf-8",
         Some("svg") => "image/svg+xml",
         Some("json") => "application/json",
+        Some("woff") => "font/woff",
         _ => "application/octet-stream",
     }
 }
@@ -106,4 +115,52 @@ pub async fn page(method: axum::http::Method, uri: Uri) -> Response {
         return not_found_page();
     }
     serve("index.html").unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ASSETS, content_type};
+
+    /// The paths a file asks for beside itself: `from './x.js'`, `import('./x.js')`, `url("../x")`.
+    fn references(path: &str, text: &str) -> Vec<String> {
+        let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        let mut found = Vec::new();
+        for (open, close) in [("from './", "'"), ("import('./", "'"), ("url(\"../", "\"")] {
+            for piece in text.split(open).skip(1) {
+                let Some((name, _)) = piece.split_once(close) else {
+                    continue;
+                };
+                if open.contains("../") {
+                    found.push(name.to_string());
+                } else if dir.is_empty() {
+                    found.push(name.to_string());
+                } else {
+                    found.push(format!("{dir}/{name}"));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_module_stylesheet_font_a_page_asks_for_is_embedded() {
+        let names: Vec<&str> = ASSETS.iter().map(|(name, _)| *name).collect();
+        let mut checked = 0;
+        for (path, bytes) in ASSETS {
+            if !(path.ends_with(".js") || path.ends_with(".css")) {
+                continue;
+            }
+            let text = std::str::from_utf8(bytes).expect("text");
+            for wanted in references(path, text) {
+                assert!(
+                    names.contains(&wanted.as_str()),
+                    "{path} asks for {wanted}, which is not embedded"
+                );
+                checked += 1;
+            }
+        }
+        assert!(names.contains(&"js/drag.js") && names.contains(&"fonts/xiangqi.woff"));
+        assert!(checked > 20, "only {checked} references found");
+        assert_eq!(content_type("fonts/xiangqi.woff"), "font/woff");
+    }
 }

@@ -1,22 +1,13 @@
 // Boards in SVG, drawn from the BoardView the API returns, by board kind only:
 // cells (tic-tac-toe), points (caro stones), checkered (chess), river_and_palaces (xiangqi).
 // One function draws any of them, with the marks a player needs: last move, check,
-// selection, legal targets, a hint and a keyboard cursor.
+// selection, legal targets, a queued premove, a hint and a keyboard cursor. Pointer input
+// (clicks, taps, drags) is read by drag.js from the cell under the pointer (`cellAt`).
 
 import { s } from './dom.js';
+import { chessPiece } from './pieces.js';
 
 const U = 100; // one cell or one point spacing, in SVG units
-
-// Chess-like pieces drawn from the filled glyphs (same shape for both sides, coloured by side).
-const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
-const TEXT_PRESENTATION = '\uFE0E';
-// A piece named in words (a promotion's `queen`) drawn with the same glyphs.
-const LETTERS = { king: 'k', queen: 'q', rook: 'r', bishop: 'b', knight: 'n', pawn: 'p' };
-
-function chessGlyph(kind) {
-  const key = (kind || '').toLowerCase();
-  return GLYPHS[key] || GLYPHS[LETTERS[key]];
-}
 
 /** Geometry of a board: where each cell's centre is, and the size of the drawing. */
 export function geometry(view, flipped) {
@@ -33,12 +24,22 @@ export function geometry(view, flipped) {
       ? { x: margin + file * U, y: margin + rank * U }
       : { x: margin + file * U + U / 2, y: margin + rank * U + U / 2 };
   };
-  return { files, ranks, kind, onPoints, margin, width, height, centre };
+  return { files, ranks, kind, onPoints, margin, width, height, centre, flipped: !!flipped };
+}
+
+/** The cell at (x, y) in the drawing's units (the nearest point on point boards), or null off the board. */
+export function cellAt(g, x, y) {
+  const fx = g.onPoints ? Math.round((x - g.margin) / U) : Math.floor((x - g.margin) / U);
+  const fy = g.onPoints ? Math.round((y - g.margin) / U) : Math.floor((y - g.margin) / U);
+  if (fx < 0 || fy < 0 || fx >= g.files || fy >= g.ranks) return null;
+  const file = g.flipped ? g.files - 1 - fx : fx;
+  const rank = g.flipped ? g.ranks - 1 - fy : fy;
+  return rank * g.files + file;
 }
 
 /**
- * Draws `view`. Options: flipped, selected (cell), targets (Set of cells), captures (Set),
- * hint ({from, to}), cursor (cell), marks ([{cell, kind, reason}]), interactive, onCell(cell),
+ * Draws `view`. Options: flipped, selected (cell), targets (Set of cells), hint ({from, to}),
+ * premove ({from, to}), cursor (cell), marks ([{cell, kind, reason}]), interactive,
  * label (aria), labels ({near, far, ranks}: the edge labels of the chosen notation, from the
  * first player's side; the view's coordinates when absent).
  */
@@ -75,7 +76,7 @@ export function drawBoard(view, options = {}) {
       const { x, y } = g.centre(cell);
       svg.append(s('rect', {
         class: 'hit', x: x - U / 2, y: y - U / 2, width: U, height: U,
-        'data-cell': cell, onclick: () => options.onCell && options.onCell(cell),
+        'data-cell': cell,
       }));
     });
   }
@@ -197,10 +198,10 @@ function drawLabels(svg, view, g, flipped, labels) {
   }
   const step = g.onPoints ? 0 : U / 2;
   files.forEach((label, i) => {
-    svg.append(s('text', { class: 'coord', x: g.margin + i * U + step, y: g.height - (g.onPoints ? 14 : g.margin * 0.12), 'text-anchor': 'middle', text: label }));
+    svg.append(s('text', { class: 'coord', 'data-axis': 'file', x: g.margin + i * U + step, y: g.height - (g.onPoints ? 14 : g.margin * 0.12), 'text-anchor': 'middle', text: label }));
   });
   ranks.forEach((label, i) => {
-    svg.append(s('text', { class: 'coord', x: g.onPoints ? 24 : g.margin * 0.5, y: g.margin + i * U + step + 10, 'text-anchor': 'middle', text: label }));
+    svg.append(s('text', { class: 'coord', 'data-axis': 'rank', x: g.onPoints ? 24 : g.margin * 0.5, y: g.margin + i * U + step + 10, 'text-anchor': 'middle', text: label }));
   });
 }
 
@@ -213,17 +214,27 @@ function drawEdgeLabels(svg, g, flipped, labels) {
   const twoEdges = (labels.far || []).length > 0;
   const [bottom, top] = flipped && twoEdges ? [turn(labels.far), turn(labels.near)] : [turn(labels.near), turn(labels.far)];
   const row = (list, y, edge) => list.forEach((label, i) => {
-    svg.append(s('text', { class: `coord edge-${edge}`, x: g.margin + i * U, y, 'text-anchor': 'middle', text: label }));
+    svg.append(s('text', { class: `coord edge-${edge}`, 'data-axis': edge === 'near' ? 'file' : null, x: g.margin + i * U, y, 'text-anchor': 'middle', text: label }));
   });
   row(bottom, g.height - 14, 'near');
   row(top, 30, 'far');
   turn(labels.ranks).forEach((label, i) => {
-    svg.append(s('text', { class: 'coord', x: 24, y: g.margin + i * U + 10, 'text-anchor': 'middle', text: label }));
+    svg.append(s('text', { class: 'coord', 'data-axis': 'rank', x: 24, y: g.margin + i * U + 10, 'text-anchor': 'middle', text: label }));
   });
 }
 
 function drawMarks(svg, view, g, options) {
-  for (const cell of view.last_move || []) svg.append(highlight(g, cell, 'last'));
+  // The last move: where it came from and where it went, marked apart (a placed stone
+  // has only its point, marked again on the stone by drawLastStone).
+  const last = view.last_move || [];
+  last.forEach((cell, i) => {
+    const mark = highlight(g, cell, i === last.length - 1 ? 'last last-to' : 'last last-from');
+    mark.setAttribute('data-cell', cell);
+    svg.append(mark);
+  });
+  if (options.premove) {
+    for (const cell of [options.premove.from, options.premove.to]) if (cell !== null && cell !== undefined) svg.append(highlight(g, cell, 'premove'));
+  }
   if (options.hint) {
     for (const cell of [options.hint.from, options.hint.to]) if (cell !== null && cell !== undefined) svg.append(highlight(g, cell, 'hint'));
   }
@@ -245,14 +256,17 @@ function drawRefused(svg, g, marks) {
   }
 }
 
-// The stone just placed: a dot of the other colour on it, so it stands out on a full board.
+// The stone just placed: a red square around it and a red dot on it, so it stands out on a
+// full board at any size.
 function drawLastStone(svg, view, g) {
   if (view.kind !== 'points') return;
   for (const cell of view.last_move || []) {
     const piece = view.cells[cell];
     if (!piece) continue;
     const { x, y } = g.centre(cell);
-    svg.append(s('circle', { class: `last-stone on-${piece.side}`, cx: x, cy: y, r: U * 0.15, 'data-cell': cell }));
+    const r = U * 0.5;
+    svg.append(s('rect', { class: 'last-frame', x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 8, 'data-cell': cell }));
+    svg.append(s('circle', { class: `last-stone on-${piece.side}`, cx: x, cy: y, r: U * 0.17, 'data-cell': cell }));
   }
 }
 
@@ -284,8 +298,7 @@ export function drawPiece(view, g, piece, cell) {
     group.append(s('circle', { class: 'disc-ring', cx: x, cy: y, r: U * 0.37 }));
     group.append(s('text', { class: 'disc-glyph', x, y: y + 2, text: piece.symbol }));
   } else if (view.kind === 'checkered') {
-    const glyph = chessGlyph(piece.kind);
-    group.append(s('text', { class: 'chess-glyph', x, y: y + 4, text: glyph ? glyph + TEXT_PRESENTATION : piece.symbol }));
+    group.append(chessPiece(piece.kind, side, x, y));
   } else {
     group.append(markSymbol(piece, x, y));
   }

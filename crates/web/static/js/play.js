@@ -1,10 +1,17 @@
 // The play page: the board, the players, the result banner, the actions (undo, redo,
 // new game, flip, hint, resign, move now), the move list with review, and the search log
-// streamed from the server while the computer thinks.
+// streamed from the server while the computer thinks. Pieces move by click or drag
+// (drag.js), with animation, sound and an optional premove (settings.js); dense boards zoom.
 
 import { api } from './api.js';
 import { h, replace, decimal } from './dom.js';
-import { drawBoard, pieceIcon } from './board.js';
+import { drawBoard, pieceIcon, geometry, cellAt } from './board.js';
+import { attachBoardInput } from './drag.js';
+import { createZoom } from './zoom.js';
+import { animateMove, reducedMotion } from './animate.js';
+import { playSound, unlockSound } from './sound.js';
+import { settings, openSettings } from './settings.js';
+import { premoveFor, humanSide } from './premove.js';
 import { t, sideName, reasonText } from './i18n.js';
 import { titleOf, errorText, chosenNotation, chooseNotation, notationLabel, moveText } from './words.js';
 import { createLog } from './log.js';
@@ -17,6 +24,9 @@ export function mount(root, [id]) {
   const ctx = {
     state: null, selected: null, hint: null, cursor: null, review: null, reviewBoard: null,
     flipped: null, events: null, timer: null, busy: false, gone: false, notation: null,
+    // A queued premove ({from, to}), a drop shown before the server answers ({from, to}),
+    // and the geometry of the board on screen.
+    premove: null, dropped: null, geometry: null,
   };
 
   const boardWrap = h('div', { class: 'board-wrap', tabindex: '0', 'aria-describedby': 'board-help' });
@@ -47,8 +57,11 @@ export function mount(root, [id]) {
   const clocks = createClocks();
   const logBox = h('section', { class: 'log-panel' });
 
+  const zoom = createZoom(boardWrap, 100);
+  const input = attachBoardInput(boardWrap, { locate, grab, tap, drop, ghost, centre, lift, cancel: cancelPremove, pan: zoom.pan, pinch: zoom.pinch });
+
   root.append(h('section', { class: 'play' },
-    h('div', { class: 'board-col' }, topPlayer, boardWrap, bottomPlayer, notice, reviewBar,
+    h('div', { class: 'board-col' }, topPlayer, boardWrap, bottomPlayer, zoom.controls, notice, reviewBar,
       h('p', { id: 'board-help', class: 'sr-only', text: t('play.boardHelp') })),
     h('aside', { class: 'side-col' }, h('div', { class: 'title-row' }, title, meta), banner, thinking, toolbar, moveForm,
       h('h2', { class: 'small-title', text: t('play.moves') }), notationRow, movesList, logBox, links)), toast);
@@ -62,6 +75,7 @@ export function mount(root, [id]) {
     movenow: button('movenow', 'm', () => act('stop')),
     analyze: button('analyze', 'a', () => act('analyze')),
     resign: button('resign', null, resign),
+    settings: button('settings', null, () => openSettings(() => render())),
   };
   replace(toolbar, Object.values(buttons));
 
@@ -104,6 +118,8 @@ export function mount(root, [id]) {
   async function playMove(move) {
     ctx.selected = null; ctx.hint = null;
     await act('moves', { id: move.id, ply: ctx.state.history.length });
+    // A dropped piece not played (refused by the server) goes back where it was.
+    if (ctx.dropped) { ctx.dropped = null; render(); }
   }
 
   async function newGame() {
@@ -145,6 +161,8 @@ export function mount(root, [id]) {
     if (ctx.state && state.version < ctx.state.version) return;
     const first = !ctx.state;
     if (ctx.state && state.history.length !== ctx.state.history.length) { ctx.hint = null; say(''); }
+    const change = moveChange(ctx.state, state);
+    if (ctx.state && state.history.length !== ctx.state.history.length) ctx.dropped = null;
     ctx.state = state;
     clocks.update(state, [sideName(state.side_names, 'first'), sideName(state.side_names, 'second')]);
     if (first) {
@@ -162,7 +180,173 @@ export function mount(root, [id]) {
       if (state.last_think) log.add(state.last_think);
     }
     if (ctx.review !== null && ctx.review > state.history.length) { ctx.review = null; ctx.reviewBoard = null; }
+    if (state.status.state === 'finished') ctx.premove = null;
     render();
+    if (change) showChange(change);
+    playPremove();
+  }
+
+  // The move a new state adds to the last one (one more move in the history), or null.
+  function moveChange(before, after) {
+    if (!before || after.history.length !== before.history.length + 1) return null;
+    const cells = after.board.last_move || [];
+    if (!cells.length) return null;
+    const count = (board) => board.cells.filter(Boolean).length;
+    const to = cells[cells.length - 1];
+    const from = cells.length > 1 ? cells[0] : null;
+    const dropped = !!ctx.dropped && ctx.dropped.from === from && ctx.dropped.to === to;
+    return { from, to, capture: count(after.board) < count(before.board), dropped, ply: after.history.length };
+  }
+
+  // A new move on the board: it slides (unless the person dropped it there) and sounds.
+  function showChange(change) {
+    const prefs = settings();
+    if (ctx.review !== null) return;
+    const svg = boardWrap.querySelector('svg.board');
+    if (svg && prefs.animation && !change.dropped && !reducedMotion() && animateMove(svg, ctx.geometry, change.from, change.to)) {
+      boardWrap.dataset.animated = String(change.ply);
+    }
+    if (prefs.sound && playSound(change.capture ? 'capture' : 'move')) boardWrap.dataset.sounded = String(change.ply);
+  }
+
+  // ---- Premove: one move queued while the computer thinks, played when the turn comes ----
+
+  function premoveMode() {
+    const s = ctx.state;
+    if (!s || !settings().premove || ctx.review !== null || s.status.state === 'finished' || s.human_to_move) return false;
+    return humanSide(s.players) !== null;
+  }
+
+  function playPremove() {
+    const s = ctx.state;
+    if (!ctx.premove || !s.human_to_move || (s.thinking && s.thinking.purpose === 'move') || s.status.state === 'finished') return;
+    const move = premoveFor(s.legal, ctx.premove);
+    ctx.premove = null;
+    if (move) playMove(move);
+    else render();
+  }
+
+  function cancelPremove() {
+    ctx.premove = null; ctx.selected = null;
+    render();
+  }
+
+  function premoveTap(cell, token) {
+    const s = ctx.state;
+    const side = humanSide(s.players);
+    const placing = s.board.kind === 'cells' || s.board.kind === 'points';
+    if (placing) {
+      ctx.premove = !s.board.cells[cell] && !(ctx.premove && ctx.premove.to === cell) ? { from: null, to: cell } : null;
+    } else {
+      const piece = s.board.cells[cell];
+      const own = piece && piece.side === side;
+      if (own) {
+        ctx.premove = null;
+        ctx.selected = token && token.wasSelected ? null : cell;
+      } else if (ctx.selected !== null && !ctx.premove) {
+        ctx.premove = { from: ctx.selected, to: cell };
+        ctx.selected = null;
+      } else {
+        ctx.premove = null; ctx.selected = null;
+      }
+    }
+    render();
+  }
+
+  // ---- Pointer input (drag.js): the cell under the pointer, presses, taps and drops ----
+
+  function liveSvg() { return boardWrap.querySelector('svg.board'); }
+
+  function locate(clientX, clientY) {
+    const svg = liveSvg();
+    if (!svg || !ctx.geometry) return null;
+    const matrix = svg.getScreenCTM();
+    if (!matrix) return null;
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    return cellAt(ctx.geometry, point.x, point.y);
+  }
+
+  function centre(cell) {
+    const svg = liveSvg();
+    const matrix = svg && svg.getScreenCTM();
+    if (!matrix || !ctx.geometry) return null;
+    const { x, y } = ctx.geometry.centre(cell);
+    const point = new DOMPoint(x, y).matrixTransform(matrix);
+    return { x: point.x, y: point.y };
+  }
+
+  function interactiveNow() {
+    const s = ctx.state;
+    return !!s && ctx.review === null && s.human_to_move && !(s.thinking && s.thinking.purpose === 'move');
+  }
+
+  // A press: on a piece that may move (or be premoved) it selects it and may become a drag.
+  function grab(cell) {
+    const s = ctx.state;
+    if (settings().sound) unlockSound();
+    if (!s || ctx.review !== null) return null;
+    const piece = s.board.cells[cell];
+    if (premoveMode()) {
+      if (s.board.kind === 'cells' || s.board.kind === 'points' || !piece || piece.side !== humanSide(s.players)) return null;
+      const token = { wasSelected: ctx.selected === cell, premove: true };
+      if (!token.wasSelected) { ctx.selected = cell; ctx.premove = null; render(); }
+      return token;
+    }
+    if (!interactiveNow()) return null;
+    if (ctx.selected !== null && ctx.selected !== cell && s.legal.some((m) => m.from === ctx.selected && m.to === cell)) return null;
+    if (!movesFrom(cell).length) return null;
+    const token = { wasSelected: ctx.selected === cell };
+    if (!token.wasSelected) { ctx.selected = cell; say(''); render(); }
+    return token;
+  }
+
+  function tap(cell, token, event) {
+    if (token && !token.wasSelected) return; // selected by the press itself
+    if (zoom.tapZooms(event)) return;
+    if (premoveMode()) premoveTap(cell, token);
+    else onCell(cell);
+  }
+
+  function drop(from, to) {
+    const s = ctx.state;
+    if (premoveMode()) {
+      ctx.selected = null;
+      if (to !== null) ctx.premove = { from, to };
+      render();
+      return to !== null;
+    }
+    const moves = to === null ? [] : s.legal.filter((m) => m.from === from && m.to === to);
+    if (!moves.length) {
+      ctx.selected = null;
+      render();
+      return false;
+    }
+    ctx.dropped = { from, to };
+    render();
+    if (moves.length === 1) playMove(moves[0]);
+    else chooseMove(moves);
+    return true;
+  }
+
+  function ghost(cell) {
+    const view = ctx.state.board;
+    const element = pieceIcon(view, view.cells[cell]);
+    const size = ctx.geometry ? (liveSvg().getBoundingClientRect().width * 100) / ctx.geometry.width : 48;
+    return { element, size };
+  }
+
+  function lift(cell, lifted) {
+    const piece = liveSvg() && liveSvg().querySelector(`.piece[data-cell="${cell}"]`);
+    if (piece) piece.classList.toggle('lifted', lifted);
+  }
+
+  // The board as the page shows it: with a dropped piece already on its new cell.
+  function shownBoard(view) {
+    if (!ctx.dropped || ctx.review !== null) return view;
+    const cells = view.cells.slice();
+    cells[ctx.dropped.to] = cells[ctx.dropped.from];
+    cells[ctx.dropped.from] = null;
+    return { ...view, cells, last_move: [ctx.dropped.from, ctx.dropped.to], check: null };
   }
 
   function movesFrom(cell) {
@@ -173,6 +357,7 @@ export function mount(root, [id]) {
     const s = ctx.state;
     if (!s || ctx.review !== null || !s.human_to_move || s.thinking && s.thinking.purpose === 'move') return;
     ctx.cursor = cell;
+    if (ctx.premove) { ctx.premove = null; render(); }
     const placing = s.legal.filter((m) => m.from === null && m.to === cell);
     if (placing.length) { say(''); playMove(placing[0]); return; }
     // A refused cell says why: the rules' reason (a renju forbidden point), or that it is taken.
@@ -215,8 +400,8 @@ export function mount(root, [id]) {
           promoting ? pieceIcon(s.board, { side: s.board.to_move, kind: m.promotion, symbol: m.promotion }) : null,
           promoting ? h('span', { class: 'promo-name', text: piece }) : h('span', { text: shown }));
       })),
-      h('button', { class: 'btn', type: 'button', onclick: () => { close(); ctx.selected = null; render(); }, text: t('common.cancel') }));
-    dialog.addEventListener('cancel', () => { dialog.remove(); ctx.selected = null; render(); });
+      h('button', { class: 'btn', type: 'button', onclick: () => { close(); ctx.selected = null; ctx.dropped = null; render(); }, text: t('common.cancel') }));
+    dialog.addEventListener('cancel', () => { dialog.remove(); ctx.selected = null; ctx.dropped = null; render(); });
     document.body.append(dialog);
     dialog.showModal();
   }
@@ -235,19 +420,26 @@ export function mount(root, [id]) {
   function render() {
     const s = ctx.state;
     if (!s) return;
-    const view = ctx.reviewBoard || s.board;
+    const view = ctx.reviewBoard || shownBoard(s.board);
     const interactive = ctx.review === null && s.human_to_move && !(s.thinking && s.thinking.purpose === 'move');
     let targets = [];
     if (interactive && ctx.selected !== null) targets = s.legal.filter((m) => m.from === ctx.selected).map((m) => m.to);
     const placing = interactive && s.legal.some((m) => m.from === null);
     const svg = drawBoard(view, {
-      flipped: ctx.flipped, interactive, onCell, selected: ctx.review === null ? ctx.selected : null,
+      flipped: ctx.flipped, interactive: interactive || premoveMode(), premove: ctx.review === null ? ctx.premove : null, selected: ctx.review === null ? ctx.selected : null,
       targets, hint: ctx.review === null ? ctx.hint : null, marks: ctx.review === null ? s.marks : null, cursor: ctx.keyboard && document.activeElement === boardWrap ? ctx.cursor : null,
       label: t('play.boardLabel', { title: titleOf(s.game, s.names, s.options) }),
       labels: ((s.notations || []).find((n) => n.key === ctx.notation) || {}).labels,
     });
     if (placing) svg.classList.add('placing');
-    replace(boardWrap, svg);
+    ctx.geometry = geometry(view, ctx.flipped);
+    if (input.origin !== null) {
+      const carried = svg.querySelector(`.piece[data-cell="${input.origin}"]`);
+      if (carried) carried.classList.add('lifted');
+    }
+    zoom.show(svg, ctx.geometry.width, view.kind === 'points');
+    // Fingers drag pieces and pan zoomed boards: the page must not scroll under them.
+    boardWrap.classList.toggle('touch-lock', view.kind === 'checkered' || view.kind === 'river_and_palaces' || zoom.enabled);
     const [bottomSide, topSide] = ctx.flipped ? ['second', 'first'] : ['first', 'second'];
     replace(topPlayer, playerLabel(topSide), clocks.face(topSide));
     replace(bottomPlayer, playerLabel(bottomSide), clocks.face(bottomSide));
@@ -378,7 +570,7 @@ export function mount(root, [id]) {
     const key = event.key.toLowerCase();
     const actions = { u: buttons.undo, r: buttons.redo, n: buttons.newGame, f: buttons.flip, h: buttons.hint, m: buttons.movenow, a: buttons.analyze };
     if (actions[key]) { event.preventDefault(); if (!actions[key].disabled) actions[key].click(); return; }
-    if (event.key === 'Escape') { ctx.selected = null; ctx.hint = null; render(); return; }
+    if (event.key === 'Escape') { ctx.selected = null; ctx.hint = null; ctx.premove = null; render(); return; }
     if (event.key === 'ArrowLeft') { event.preventDefault(); review((ctx.review ?? s.history.length) - 1); }
     if (event.key === 'ArrowRight' && ctx.review !== null) { event.preventDefault(); review(ctx.review + 1); }
   }
