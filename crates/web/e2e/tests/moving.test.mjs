@@ -125,10 +125,14 @@ async function press(session, point) {
   else await session.page.mouse.click(point.x, point.y);
 }
 
+/** Drags a piece; the page itself must not scroll under it. */
 async function dragMove(session, move) {
-  const a = await cellBox(session.page, move.from);
-  const b = await cellBox(session.page, move.to);
+  const { page } = session;
+  const a = await cellBox(page, move.from);
+  const b = await cellBox(page, move.to);
+  const before = await page.evaluate(() => [window.scrollX, window.scrollY]);
   await drag(session, a, b);
+  assert.deepEqual(await page.evaluate(() => [window.scrollX, window.scrollY]), before, 'the page did not scroll under the dragged piece');
 }
 
 async function clickMove(session, move) {
@@ -242,11 +246,13 @@ for (const screen of SCREENS) {
     // Chess: e4 by dragging, then Nf3 (or another knight move) by clicking.
     id = await openGame(session, { game: 'chess', human: 'first', level: 'strong', movetime_ms: 250 });
     state = await waitForTurn(page, id);
+    const scrolled = await page.evaluate(() => window.scrollY);
     await dragMove(session, state.legal.find((m) => m.name === 'e2e4'));
     await expectPlayed(session, id, 1, 'e2e4');
     // The dropped move is not slid in again; the computer's reply is.
     assert.notEqual(await page.$eval('.board-wrap', (w) => w.dataset.animated || ''), '1', 'a dropped piece does not slide');
     state = await waitForTurn(page, id);
+    assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'the moves list scrolls, not the page');
     await assertAnimated(page, 2);
     await assertLastMarked(page, 'checkered', { from: state.board.last_move[0], to: state.board.last_move[1] });
     const knight = state.legal.find((m) => m.name === 'g1f3') || state.legal.find((m) => m.name === 'b1c3');
@@ -292,6 +298,29 @@ test('a drop on an illegal square is refused and the piece returns; promotion af
     await page.click('dialog.promotion button[data-piece=knight]');
     await expectPlayed(session, promo, 1, 'a7a8n');
     assert.ok(await page.$('svg.board .chess-piece.chess-n'), 'the knight is drawn');
+    await close(session);
+  }
+});
+
+test('a flipped board: Black drags and clicks from its own side', async () => {
+  for (const screen of [SCREENS[0], SCREENS[1]]) {
+    const session = await open(screen);
+    const { page } = session;
+    const id = await openGame(session, { game: 'chess', human: 'second', level: 'strong', movetime_ms: 250 });
+    let state = await waitForTurn(page, id);
+    const e7 = 1 * 8 + 4;
+    const e7box = await cellBox(page, e7);
+    const e2box = await cellBox(page, 6 * 8 + 4);
+    assert.ok(e7box.y > e2box.y, 'Black sits at the bottom');
+    const move = state.legal.find((m) => m.name === 'e7e5') || state.legal.find((m) => m.name === 'e7e6');
+    await dragMove(session, move);
+    await expectPlayed(session, id, 2, move.name);
+    state = await waitForTurn(page, id);
+    const knight = state.legal.find((m) => m.name === 'g8f6') || state.legal.find((m) => m.name === 'b8c6');
+    await clickMove(session, knight);
+    await expectPlayed(session, id, 4, knight.name);
+    await waitForTurn(page, id);
+    await shoot(page, `moving-${screen.name}-flipped`);
     await close(session);
   }
 });

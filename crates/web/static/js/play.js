@@ -507,8 +507,15 @@ export function mount(root, [id]) {
         h('button', { type: 'button', class: 'move', 'data-ply': ply, onclick: () => review(ply), text: moveText(m, ctx.notation) })));
     });
     replace(movesList, items.length ? items : h('li', { class: 'muted empty', text: t('play.noMoves') }));
-    const current = movesList.querySelector('.current');
-    if (current) current.scrollIntoView({ block: 'nearest' });
+    // The current move in view inside the list only: scrolling the page would take the board
+    // away from under a phone player's finger after every move.
+    const current = movesList.querySelector('.current .move');
+    if (current) {
+      const list = movesList.getBoundingClientRect();
+      const item = current.getBoundingClientRect();
+      if (item.top < list.top) movesList.scrollTop -= list.top - item.top;
+      else if (item.bottom > list.bottom) movesList.scrollTop += item.bottom - list.bottom;
+    }
   }
 
   function renderReviewBar(s) {
