@@ -273,6 +273,23 @@ test('a drop on an illegal square is refused and the piece returns; promotion af
     const id = await openGame(session, { game: 'chess', human: 'both' });
     const e2 = 6 * 8 + 4;
     const e5 = 3 * 8 + 4;
+    if (!screen.touch) {
+      // Mid-drag: the piece is carried, faint at home, the square under it outlined, e4 a target.
+      const a = await cellBox(page, e2);
+      const b = await cellBox(page, e2 - 16);
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      await page.mouse.move(b.x, b.y, { steps: 6 });
+      assert.ok(await page.$('.drag-ghost'), 'the piece follows the pointer');
+      assert.ok(await page.$(`svg.board .piece.lifted[data-cell="${e2}"]`), 'faint at home');
+      assert.ok(await page.$(`svg.board rect.hit.over[data-cell="${e2 - 16}"]`), 'the square under it is outlined');
+      assert.ok(await page.$(`svg.board .target[cx]`), 'its targets are shown');
+      await shootView(page, 'moving-desktop-mid-drag');
+      await page.mouse.move(a.x, a.y, { steps: 6 });
+      await page.mouse.up();
+      assert.ok(await page.$('svg.board .mark.selected'), 'dropped home, it stays selected');
+      await page.keyboard.press('Escape');
+    }
     await drag(session, await cellBox(page, e2), await cellBox(page, e5));
     await page.waitForTimeout(400);
     assert.equal((await gameState(id)).history.length, 0, 'the illegal drop played nothing');
@@ -329,7 +346,8 @@ test('premove: queued while the computer thinks, played at once; a right click c
   const session = await open(SCREENS[0]);
   const { page } = session;
   // The setting, off by default, from the play page's settings dialog.
-  let id = await openGame(session, { game: 'chess', human: 'first', level: 'strong', movetime_ms: 1500 });
+  // The computer thinks long enough (5 s) for the premoves to be queued on a loaded machine.
+  let id = await openGame(session, { game: 'chess', human: 'first', level: 'strong', movetime_ms: 5000 });
   await page.click('button[data-action=settings]');
   await page.waitForSelector('dialog.settings[open]');
   assert.equal(await page.isChecked('input[name=setting-premove]'), false, 'premove is off by default');
@@ -358,7 +376,7 @@ test('premove: queued while the computer thinks, played at once; a right click c
   assert.equal(state.history[2].name, 'd2d4', 'the premove was played');
 
   // Caro: a stone premoved on a free point.
-  id = await openGame(session, { game: 'caro', human: 'first', level: 'strong', movetime_ms: 1500, options: { size: 15 } });
+  id = await openGame(session, { game: 'caro', human: 'first', level: 'strong', movetime_ms: 3000, options: { size: 15 } });
   state = await waitForTurn(page, id);
   await press(session, await cellBox(page, 7 * 15 + 7));
   await page.waitForSelector('.thinking.on');

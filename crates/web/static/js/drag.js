@@ -18,6 +18,7 @@ const SLOP = { mouse: 3, pen: 4, touch: 7 };
  * - centre(cell) → where the cell's centre is on screen ({x, y} in px), for the way back;
  * - ghost(cell) → {element, size}: the piece to carry (an SVG) and its size in px;
  * - lift(cell, lifted) → the piece left behind is shown faint while it is carried;
+ * - over(cell) → the cell a carried piece is above (null off the board), to mark it;
  * - cancel() → a right click;
  * - pan(dx, dy), pinch(ratio, clientX, clientY, start) → a zoomed board's moves (optional).
  */
@@ -30,6 +31,7 @@ export function attachBoardInput(wrap, handlers) {
     if (press && press.carried) {
       press.carried.remove();
       handlers.lift(press.cell, false);
+      if (handlers.over) handlers.over(null);
     }
     press = null;
   }
@@ -88,7 +90,11 @@ export function attachBoardInput(wrap, handlers) {
         handlers.lift(press.cell, true);
       }
     }
-    if (press.carried) place(press.carried, press.size, event.clientX, event.clientY);
+    if (press.carried) {
+      place(press.carried, press.size, event.clientX, event.clientY);
+      const over = handlers.locate(event.clientX, event.clientY);
+      if (over !== press.over) { press.over = over; if (handlers.over) handlers.over(over); }
+    }
     else if (press.moved && handlers.pan) handlers.pan(event.clientX - last.x, event.clientY - last.y);
   });
 
@@ -97,6 +103,7 @@ export function attachBoardInput(wrap, handlers) {
     if (pinch) { if (pointers.size < 2) pinch = null; return; }
     if (!press || press.id !== event.pointerId) return;
     const gesture = press;
+    if (gesture.carried && handlers.over) handlers.over(null);
     if (gesture.carried) {
       // Dropped back on its own cell, the piece stays selected; off the board (to null) or
       // on a cell it cannot reach, the page refuses the drop and the piece flies back.
@@ -133,6 +140,8 @@ export function attachBoardInput(wrap, handlers) {
   wrap.addEventListener('lostpointercapture', (event) => { if (pointers.has(event.pointerId)) finish(event, true); });
   wrap.addEventListener('contextmenu', (event) => {
     event.preventDefault();
+    // A finger held still fires contextmenu on some phones: that is a slow drag, not a cancel.
+    if (press && press.type !== 'mouse') return;
     clear();
     handlers.cancel();
   });

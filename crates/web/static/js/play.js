@@ -58,7 +58,7 @@ export function mount(root, [id]) {
   const logBox = h('section', { class: 'log-panel' });
 
   const zoom = createZoom(boardWrap, 100);
-  const input = attachBoardInput(boardWrap, { locate, grab, tap, drop, ghost, centre, lift, cancel: cancelPremove, pan: zoom.pan, pinch: zoom.pinch });
+  const input = attachBoardInput(boardWrap, { locate, grab, tap, drop, ghost, centre, lift, over, cancel: cancelPremove, pan: zoom.pan, pinch: zoom.pinch });
 
   root.append(h('section', { class: 'play' },
     h('div', { class: 'board-col' }, topPlayer, boardWrap, bottomPlayer, zoom.controls, notice, reviewBar,
@@ -75,7 +75,7 @@ export function mount(root, [id]) {
     movenow: button('movenow', 'm', () => act('stop')),
     analyze: button('analyze', 'a', () => act('analyze')),
     resign: button('resign', null, resign),
-    settings: button('settings', null, () => openSettings(() => render())),
+    settings: button('settings', null, () => openSettings((key, on) => { if (key === 'sound' && on) unlockSound(); render(); })),
   };
   replace(toolbar, Object.values(buttons));
 
@@ -333,6 +333,15 @@ export function mount(root, [id]) {
     const element = pieceIcon(view, view.cells[cell]);
     const size = ctx.geometry ? (liveSvg().getBoundingClientRect().width * 100) / ctx.geometry.width : 48;
     return { element, size };
+  }
+
+  // The square under a carried piece is outlined, as on a real board's hover.
+  function over(cell) {
+    const svg = liveSvg();
+    if (!svg) return;
+    for (const old of svg.querySelectorAll('.hit.over')) old.classList.remove('over');
+    const hit = cell === null ? null : svg.querySelector(`rect.hit[data-cell="${cell}"]`);
+    if (hit) hit.classList.add('over');
   }
 
   function lift(cell, lifted) {
