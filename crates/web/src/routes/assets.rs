@@ -130,9 +130,7 @@ mod tests {
                 let Some((name, _)) = piece.split_once(close) else {
                     continue;
                 };
-                if open.contains("../") {
-                    found.push(name.to_string());
-                } else if dir.is_empty() {
+                if open.contains("../") || dir.is_empty() {
                     found.push(name.to_string());
                 } else {
                     found.push(format!("{dir}/{name}"));
