@@ -422,6 +422,7 @@ test('a 25×25 caro board at 360 px: zoom to fingertip points, pan, pinch, and f
   const m13 = 12 * 25 + 12;
   const size = await tapCaro(session, m13);
   assert.ok(size >= 28, `zoomed, a point is ${size} px`);
+  assert.match(await page.textContent('.toast'), /tap again to play/, 'the zooming tap says so');
   await expectPlayed(session, id, 1, 'm13');
   await assertFits(page, 'caro 25×25 zoomed');
   await shootView(page, 'moving-phone360-caro-25-zoomed');

@@ -302,7 +302,7 @@ export function mount(root, [id]) {
 
   function tap(cell, token, event) {
     if (token && !token.wasSelected) return; // selected by the press itself
-    if (zoom.tapZooms(event)) return;
+    if (zoom.tapZooms(event)) { showInfo(t('zoom.tapped')); return; }
     if (premoveMode()) premoveTap(cell, token);
     else onCell(cell);
   }
@@ -609,7 +609,11 @@ export function mount(root, [id]) {
   }
 
   function showHint(display) {
-    toast.textContent = t('play.hintIs', { move: display });
+    showInfo(t('play.hintIs', { move: display }));
+  }
+
+  function showInfo(text) {
+    toast.textContent = text;
     toast.classList.add('show', 'info');
     clearTimeout(ctx.toastTimer);
     ctx.toastTimer = setTimeout(() => toast.classList.remove('show', 'info'), 5000);
