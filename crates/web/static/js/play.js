@@ -163,6 +163,8 @@ export function mount(root, [id]) {
     if (ctx.state && state.history.length !== ctx.state.history.length) { ctx.hint = null; say(''); }
     const change = moveChange(ctx.state, state);
     if (ctx.state && state.history.length !== ctx.state.history.length) ctx.dropped = null;
+    // Taken back (undo): a premove queued for the old position no longer stands.
+    if (ctx.state && state.history.length < ctx.state.history.length) ctx.premove = null;
     ctx.state = state;
     clocks.update(state, [sideName(state.side_names, 'first'), sideName(state.side_names, 'second')]);
     if (first) {
