@@ -64,8 +64,13 @@ async function gameState(id) {
 /** Creates a game by the API and opens its page. */
 async function openGame(session, body) {
   const created = await postJson(`${base}api/games`, body);
+  // The page hears the game's event stream before the test acts (else a busy machine can
+  // start a search before the stream is open, and its start reaches the page late).
+  const stream = session.page.waitForResponse((response) => response.url().endsWith(`/api/games/${created.id}/events`));
   await session.page.goto(`${base}play/${created.id}`);
   await session.page.waitForSelector('.board-wrap svg.board');
+  await stream;
+  await session.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   return created.id;
 }
 
