@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { join } from 'node:path';
-import { startServer, killHard, tempData, freePort, shoot, shots, getJson, watchConsole, postJson } from './harness.mjs';
+import { startServer, killHard, tempData, freePort, shoot, shots, getJson, watchConsole } from './harness.mjs';
 
 let server;
 let base;
@@ -63,7 +63,13 @@ async function gameState(id) {
 
 /** Creates a game by the API and opens its page. */
 async function openGame(session, body) {
-  const created = await postJson(`${base}api/games`, body);
+  // Made by the page itself: a game belongs to the browser that started it.
+  if (!session.page.url().startsWith(base)) await session.page.goto(base);
+  const created = await session.page.evaluate(async (sent) => {
+    const response = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sent) });
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    return response.json();
+  }, body);
   // The page hears the game's event stream before the test acts (else a busy machine can
   // start a search before the stream is open, and its start reaches the page late).
   const stream = session.page.waitForResponse((response) => response.url().endsWith(`/api/games/${created.id}/events`));
