@@ -182,9 +182,9 @@ fn bad_positions_are_refused_with_a_reason() {
     let cases = [
         ("xx1/3/3 o", "x has 2 stones and o has 0"),
         ("x2/3/3 x", "it is o's turn"),
-        ("xxx/ooo/x2 o", "both x and o have a line"),
-        ("4/4/4/4 x", "tic-tac-toe is 3×3"),
-        ("x2/3 o", "tic-tac-toe is 3×3"),
+        ("xxx/ooo/x2 o", "both x and o have a winning line"),
+        ("4/4/4/4 x", "the game is 3×3"),
+        ("x2/3 o", "the game is 3×3"),
     ];
     for (text, expected) in cases {
         let error = new_game("tictactoe", &at(Some(text)))

@@ -161,15 +161,16 @@ fn fen_reads_aliases_and_refuses_impossible_boards() {
         ),
         (
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w",
-            "not a piece",
+            "not a piece letter",
         ),
         ("3k5/9/9/9/9/9/9/9/9/4K4 x", "side to move"),
         ("3k5/9/9/9/9/9/9/9/9/3KK4 w", "generals"),
-        ("3k5/9/9/9/9/9/9/9/9/K8 w", "cannot stand"),
-        ("3k5/9/9/9/9/9/9/9/9/3K1B3 w", "cannot stand"),
-        ("3k5/9/9/9/9/9/9/9/P8/3K5 w", "cannot stand"),
-        ("4k4/9/9/9/9/9/9/9/9/4K4 w", "in check"),
-        ("3k5/9/9/9/9/9/9/9/9/3K4 w", "8 points"),
+        ("3k5/9/9/9/9/9/9/9/9/K8 w", "outside its palace"),
+        ("3k5/9/9/9/9/9/9/9/9/3K1B3 w", "can never stand"),
+        ("3k5/9/9/9/9/9/9/9/P8/3K5 w", "can never stand"),
+        ("4k4/9/9/9/9/9/9/9/9/4K4 w", "face each other"),
+        ("4k4/9/9/9/9/9/9/9/4R4/3K5 w", "in check"),
+        ("3k5/9/9/9/9/9/9/9/9/3K4 w", "has 8 squares"),
         ("", "empty"),
     ] {
         let error = new_game("xiangqi", &at(Some(fen)))

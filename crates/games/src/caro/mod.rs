@@ -28,6 +28,7 @@ use ply_search::{Game, Outcome, Side};
 use crate::grid::{self, cell_name, format_rows, parse_cell, parse_rows, side_from_counts};
 use crate::session::{
     BoardKind, BoardView, Level, MoveError, MoveId, MoveView, PieceView, PositionError, Rules,
+    SetupProblem,
 };
 use threat::Threat;
 
@@ -112,27 +113,24 @@ impl Rules for Caro {
             ));
         }
         if rows.width != config.size {
-            return Err(PositionError::new(
+            return Err(PositionError::impossible(
                 text,
-                format!(
-                    "this board is {0}×{0} but the game is {1}×{1}",
-                    rows.width, config.size
-                ),
+                SetupProblem::BoardSize {
+                    width: rows.width,
+                    height: rows.height,
+                    size: config.size,
+                },
             ));
         }
         let count = |side: Side| rows.cells.iter().filter(|c| **c == Some(side)).count();
         let implied = side_from_counts(count(Side::First), count(Side::Second))
-            .map_err(|reason| PositionError::new(text, reason))?;
+            .map_err(|problem| PositionError::impossible(text, problem))?;
         if let Some(given) = rows.to_move
             && given != implied
         {
-            return Err(PositionError::new(
+            return Err(PositionError::impossible(
                 text,
-                format!(
-                    "it is {}'s turn with these stones, not {}'s",
-                    grid::stone_letter(implied),
-                    grid::stone_letter(given)
-                ),
+                SetupProblem::WrongTurn { implied, given },
             ));
         }
         let game = Caro::from_stones(config.size, config.rule, &rows.cells, implied);
@@ -143,7 +141,7 @@ impl Rules for Caro {
                 .iter()
                 .any(|&cell| game.stone_at(cell) == Some(other) && game.makes_five(cell, other));
             if also {
-                return Err(PositionError::new(text, "both x and o have five in a row"));
+                return Err(PositionError::impossible(text, SetupProblem::BothWon));
             }
         }
         Ok(game)

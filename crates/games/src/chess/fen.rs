@@ -6,8 +6,11 @@
 
 use cozy_chess::{Board, Color, File, Piece, Rank, Square};
 
+use ply_search::Side;
+
 use super::position::{Chess, position_key};
-use crate::session::PositionError;
+use super::setup;
+use crate::session::{PositionError, SetupProblem};
 
 /// The FEN of the standard start position.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -39,9 +42,12 @@ pub fn parse_board(text: &str) -> Result<Board, PositionError> {
         "w" | "W" => Color::White,
         "b" | "B" => Color::Black,
         other => {
-            return Err(PositionError::new(
+            return Err(PositionError::impossible(
                 text,
-                format!("side to move must be w or b, not '{other}'"),
+                SetupProblem::SideField {
+                    given: other.chars().take(8).collect(),
+                    expected: "w or b".to_string(),
+                },
             ));
         }
     };
@@ -70,45 +76,47 @@ pub fn parse_board(text: &str) -> Result<Board, PositionError> {
         fullmove.clamp(1, u32::from(u16::MAX))
     );
     Board::from_fen(&normalized, true)
-        .map_err(|error| PositionError::new(text, describe(error, placement, side, en_passant)))
+        .map_err(|error| describe(text, error, placement, side, en_passant))
 }
 
 /// Checks the placement field's shape, so errors name the rank at fault.
 fn check_placement(text: &str, placement: &str) -> Result<(), PositionError> {
     let ranks: Vec<&str> = placement.split('/').collect();
     if ranks.len() != 8 {
-        return Err(PositionError::new(
+        return Err(PositionError::impossible(
             text,
-            format!(
-                "the board needs 8 ranks separated by '/', this has {}",
-                ranks.len()
-            ),
+            SetupProblem::RankCount {
+                found: ranks.len(),
+                expected: 8,
+            },
         ));
     }
     for (index, rank) in ranks.iter().enumerate() {
-        let mut files = 0u32;
+        let mut files = 0usize;
         for c in rank.chars() {
             if let Some(run) = c.to_digit(10) {
-                files += run;
+                files += run as usize;
             } else if "pnbrqkPNBRQK".contains(c) {
                 files += 1;
             } else {
-                return Err(PositionError::new(
+                return Err(PositionError::impossible(
                     text,
-                    format!(
-                        "'{c}' is not a piece letter (pnbrqk, upper case for white) or a digit"
-                    ),
+                    SetupProblem::PieceLetter { letter: c },
                 ));
             }
         }
         if files != 8 {
-            return Err(PositionError::new(
+            return Err(PositionError::impossible(
                 text,
-                format!("rank {} has {files} squares, not 8", 8 - index),
+                SetupProblem::RankWidth {
+                    rank: (8 - index).to_string(),
+                    found: files,
+                    expected: 8,
+                },
             ));
         }
     }
-    Ok(())
+    setup::check_material(placement).map_err(|problem| PositionError::impossible(text, problem))
 }
 
 /// The files of `color`'s rooks on its back rank, and its king's file, from the placement.
@@ -154,12 +162,9 @@ fn shredder_castling(text: &str, placement: &str, field: &str) -> Result<String,
         };
         let (rooks, king) = back_rank(placement, color);
         let Some(king) = king else {
-            return Err(PositionError::new(
+            return Err(PositionError::impossible(
                 text,
-                format!(
-                    "castling right '{c}' but the {} king is not on its back rank",
-                    color_name(color)
-                ),
+                SetupProblem::CastlingKing { letter: c },
             ));
         };
         let file = match c.to_ascii_lowercase() {
@@ -174,12 +179,9 @@ fn shredder_castling(text: &str, placement: &str, field: &str) -> Result<String,
             }
         };
         let Some(file) = file.filter(|f| rooks.contains(f)) else {
-            return Err(PositionError::new(
+            return Err(PositionError::impossible(
                 text,
-                format!(
-                    "castling right '{c}' but no {} rook stands there",
-                    color_name(color)
-                ),
+                SetupProblem::CastlingRook { letter: c },
             ));
         };
         let letter = (b'a' + file as u8) as char;
@@ -192,44 +194,41 @@ fn shredder_castling(text: &str, placement: &str, field: &str) -> Result<String,
     Ok(out)
 }
 
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-fn describe(error: cozy_chess::FenParseError, placement: &str, side: Color, ep: &str) -> String {
+/// Names the rule a board cozy-chess refused breaks (the material was checked before).
+fn describe(
+    text: &str,
+    error: cozy_chess::FenParseError,
+    placement: &str,
+    side: Color,
+    ep: &str,
+) -> PositionError {
     use cozy_chess::FenParseError as E;
-    match error {
-        E::InvalidEnPassant => format!(
-            "en passant square '{ep}' is not behind a pawn that has just advanced two squares"
-        ),
-        E::InvalidCastlingRights => "castling rights do not match the kings and rooks".to_string(),
-        E::InvalidHalfMoveClock => "bad half-move clock".to_string(),
-        E::InvalidFullmoveNumber => "bad move number".to_string(),
+    let problem = match error {
+        E::InvalidEnPassant => SetupProblem::EnPassant {
+            square: ep.chars().take(4).collect(),
+        },
+        E::InvalidCastlingRights => {
+            return PositionError::new(text, "castling rights do not match the kings and rooks");
+        }
+        E::InvalidHalfMoveClock => return PositionError::new(text, "bad half-move clock"),
+        E::InvalidFullmoveNumber => return PositionError::new(text, "bad move number"),
         _ => {
-            let kings = |c: char| placement.chars().filter(|&x| x == c).count();
-            if kings('K') != 1 || kings('k') != 1 {
-                "each side needs exactly one king".to_string()
-            } else if placement
-                .split('/')
-                .next()
-                .is_some_and(|r| r.contains(['P', 'p']))
-                || placement
-                    .split('/')
-                    .nth(7)
-                    .is_some_and(|r| r.contains(['P', 'p']))
-            {
-                "pawns cannot stand on the first or last rank".to_string()
+            let other = if side == Color::White { 'b' } else { 'w' };
+            let flipped = Board::from_fen(&format!("{placement} {other} - - 0 1"), false);
+            if flipped.is_ok_and(|board| !board.checkers().is_empty()) {
+                SetupProblem::NotToMoveInCheck {
+                    side: if side == Color::White {
+                        Side::Second
+                    } else {
+                        Side::First
+                    },
+                }
             } else {
-                format!(
-                    "not a legal position ({} to move while the other king is in check, or too many pieces)",
-                    color_name(side)
-                )
+                SetupProblem::ImpossibleCheck
             }
         }
-    }
+    };
+    PositionError::impossible(text, problem)
 }
 
 /// Writes the game's current position as FEN.
@@ -378,7 +377,7 @@ mod tests {
     #[test]
     fn errors_name_the_problem() {
         let cases = [
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "8 ranks"),
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "needs 8"),
             (
                 "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                 "rank 6",
@@ -391,16 +390,47 @@ mod tests {
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
                 "piece letter",
             ),
-            ("8/8/8/8/8/8/8/8 w - - 0 1", "one king"),
-            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "no white rook"),
+            ("8/8/8/8/8/8/8/8 w - - 0 1", "exactly one"),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "no rook"),
             ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en passant"),
             ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "half-move"),
-            ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "legal position"),
+            ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "in check"),
             ("rnbqkbnr", "6 fields"),
         ];
         for (fen, words) in cases {
             let error = parse(fen, false).expect_err(fen).to_string();
             assert!(error.contains(words), "{fen}: {error}");
         }
+    }
+
+    #[test]
+    fn impossible_boards_name_the_rule() {
+        let problem = |fen: &str| parse(fen, false).expect_err(fen).problem;
+        assert_eq!(
+            problem("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"),
+            Some(SetupProblem::NotToMoveInCheck { side: Side::Second })
+        );
+        // Three pieces giving check at once: no move does that.
+        assert_eq!(
+            problem("4k3/8/8/8/8/3n1n2/8/r3K3 w - - 0 1"),
+            Some(SetupProblem::ImpossibleCheck)
+        );
+        assert_eq!(
+            problem("8/4k3/8/8/8/8/8/R3K3 w Qk - 0 1"),
+            Some(SetupProblem::CastlingKing { letter: 'k' })
+        );
+        assert!(parse("r3k3/8/8/8/8/8/8/4K3 w q - 0 1", false).is_ok());
+        assert_eq!(
+            problem("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
+            Some(SetupProblem::EnPassant {
+                square: "e6".into()
+            })
+        );
+        assert_eq!(
+            problem("4k3/8/8/8/8/8/8/4K2p w - - 0 1"),
+            Some(SetupProblem::PawnOnBackRank {
+                square: "h1".into()
+            })
+        );
     }
 }

@@ -8,6 +8,7 @@ mod material;
 pub mod notation;
 pub mod pgn;
 mod position;
+mod setup;
 pub mod spec;
 
 pub use classic::Material;

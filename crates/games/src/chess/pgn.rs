@@ -58,9 +58,43 @@ pub enum PgnError {
     Tag(String),
 }
 
-/// Writes a game as PGN.
-pub fn export(start: &Chess, moves: &[MoveView], status: &Status) -> String {
-    let result = match status {
+/// The tags of the seven-tag roster (and `TimeControl`) a game is written with; `?` where
+/// nothing is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Roster {
+    /// `Event`.
+    pub event: String,
+    /// `Site`.
+    pub site: String,
+    /// `Date`, `YYYY.MM.DD` (`??` for unknown parts).
+    pub date: String,
+    /// `Round`.
+    pub round: String,
+    /// `White`: the player of the white pieces.
+    pub white: String,
+    /// `Black`.
+    pub black: String,
+    /// `TimeControl` (`300+3`, `-` for none), when known.
+    pub time_control: Option<String>,
+}
+
+impl Default for Roster {
+    fn default() -> Self {
+        Roster {
+            event: "?".into(),
+            site: "?".into(),
+            date: "????.??.??".into(),
+            round: "?".into(),
+            white: "?".into(),
+            black: "?".into(),
+            time_control: None,
+        }
+    }
+}
+
+/// The PGN result token for a status.
+pub fn result_token(status: &Status) -> &'static str {
+    match status {
         Status::Finished {
             winner: Some(Side::First),
             ..
@@ -71,18 +105,39 @@ pub fn export(start: &Chess, moves: &[MoveView], status: &Status) -> String {
         } => "0-1",
         Status::Finished { winner: None, .. } => "1/2-1/2",
         Status::Ongoing { .. } => "*",
-    };
+    }
+}
+
+/// Writes a game as PGN with unknown players (see [`write`]).
+pub fn export(start: &Chess, moves: &[MoveView], status: &Status) -> String {
+    let names: Vec<String> = moves.iter().map(|mv| mv.name.clone()).collect();
+    write(start, &names, status, &Roster::default()).unwrap_or_default()
+}
+
+/// Writes a game as PGN: the roster, `TimeControl`, `Variant` for Chess960, `SetUp`/`FEN`
+/// for another start, `Termination` when it ended, then numbered SAN moves wrapped at 80
+/// columns. The moves are UCI names, replayed (and checked) from `start`.
+pub fn write(
+    start: &Chess,
+    moves: &[String],
+    status: &Status,
+    roster: &Roster,
+) -> Result<String, PgnError> {
+    let result = result_token(status);
     let mut out = String::new();
     for (name, value) in [
-        ("Event", "?"),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "?"),
-        ("White", "?"),
-        ("Black", "?"),
+        ("Event", roster.event.as_str()),
+        ("Site", roster.site.as_str()),
+        ("Date", roster.date.as_str()),
+        ("Round", roster.round.as_str()),
+        ("White", roster.white.as_str()),
+        ("Black", roster.black.as_str()),
         ("Result", result),
     ] {
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    }
+    if let Some(control) = &roster.time_control {
+        out.push_str(&format!("[TimeControl \"{}\"]\n", escape(control)));
     }
     let start_fen = fen::write(start);
     if start.is_chess960() {
@@ -96,21 +151,25 @@ pub fn export(start: &Chess, moves: &[MoveView], status: &Status) -> String {
     }
     out.push('\n');
 
+    let mut game = start.clone();
     let mut tokens = Vec::with_capacity(moves.len() * 3 / 2 + 2);
-    let mut number = u32::from(start.board().fullmove_number());
-    let mut white_to_move = start.side_to_move() == Side::First;
-    for (index, mv) in moves.iter().enumerate() {
+    for (index, name) in moves.iter().enumerate() {
+        let full = game.board().fullmove_number();
+        let white_to_move = game.side_to_move() == Side::First;
+        let mv = parse_move(&game, name).map_err(|error| PgnError::Move {
+            number: format!("{full}{}", if white_to_move { "." } else { "..." }),
+            text: name.clone(),
+            reason: error.to_string(),
+        })?;
+        let san = super::notation::san(&game, mv);
         if white_to_move {
-            tokens.push(format!("{number}. {}", mv.display));
+            tokens.push(format!("{full}. {san}"));
         } else if index == 0 {
-            tokens.push(format!("{number}... {}", mv.display));
+            tokens.push(format!("{full}... {san}"));
         } else {
-            tokens.push(mv.display.clone());
+            tokens.push(san);
         }
-        if !white_to_move {
-            number += 1;
-        }
-        white_to_move = !white_to_move;
+        game.make_move(mv);
     }
     tokens.push(result.to_string());
     let mut line_length = 0;
@@ -126,11 +185,14 @@ pub fn export(start: &Chess, moves: &[MoveView], status: &Status) -> String {
         line_length += token.len();
     }
     out.push('\n');
-    out
+    Ok(out)
 }
 
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
 }
 
 /// Reads the first game of a PGN text: its tags, start position and moves (checked legal).

@@ -5,7 +5,7 @@
 
 use ply_search::Side;
 
-use crate::session::PositionError;
+use crate::session::{PositionError, SetupProblem};
 
 /// Column letters: `a` is the leftmost column.
 const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
@@ -239,15 +239,13 @@ pub fn recentre(position: &str, from: usize, to: usize) -> Option<String> {
 
 /// The side to move implied by the stone counts (the first player has as many stones as
 /// the second, or one more), or why the counts are impossible.
-pub fn side_from_counts(first: usize, second: usize) -> Result<Side, String> {
+pub fn side_from_counts(first: usize, second: usize) -> Result<Side, SetupProblem> {
     if first == second {
         Ok(Side::First)
     } else if first == second + 1 {
         Ok(Side::Second)
     } else {
-        Err(format!(
-            "x has {first} stones and o has {second}: x moves first, so x has as many stones as o or one more"
-        ))
+        Err(SetupProblem::StoneCounts { first, second })
     }
 }
 

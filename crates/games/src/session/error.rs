@@ -3,6 +3,8 @@
 
 use thiserror::Error;
 
+use super::problem::SetupProblem;
+
 /// A move that could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
@@ -64,6 +66,8 @@ pub struct PositionError {
     pub text: String,
     /// What is wrong with it and what is expected.
     pub reason: String,
+    /// The rule it breaks, typed, when the parser names one.
+    pub problem: Option<SetupProblem>,
 }
 
 impl PositionError {
@@ -76,6 +80,15 @@ impl PositionError {
         PositionError {
             text: shown,
             reason: reason.into(),
+            problem: None,
+        }
+    }
+
+    /// An error about `text` that breaks a named rule.
+    pub fn impossible(text: &str, problem: SetupProblem) -> PositionError {
+        PositionError {
+            problem: Some(problem.clone()),
+            ..PositionError::new(text, problem.to_string())
         }
     }
 }

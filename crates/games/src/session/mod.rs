@@ -8,6 +8,7 @@
 mod error;
 mod lab;
 mod notation;
+mod problem;
 mod record;
 mod rules;
 mod table;
@@ -21,6 +22,7 @@ pub use lab::{
     LabCount, LabNode, LabReport, LabRequest, LabTree, MAX_LAB_DEPTH, MAX_LAB_NODES, MAX_LAB_TREE,
 };
 pub use notation::{MoveNames, Notation, UnknownNotation};
+pub use problem::SetupProblem;
 pub use record::GameRecord;
 pub use rules::Rules;
 pub use table::Table;
@@ -69,6 +71,20 @@ pub trait Record: Send + Sync {
 
     /// Starts a new game from the usual start position.
     fn reset(&mut self);
+
+    /// Refuses a start where nothing is left to play: a set-up position must leave the side
+    /// to move a move to make.
+    fn check_playable(&self) -> Result<(), PositionError> {
+        match self.status() {
+            Status::Finished { reason, .. } => Err(PositionError::impossible(
+                &self.position(),
+                SetupProblem::AlreadyOver {
+                    reason: reason.clone(),
+                },
+            )),
+            Status::Ongoing { .. } => Ok(()),
+        }
+    }
 
     /// The moves played so far, oldest first.
     fn history(&self) -> &[MoveView];

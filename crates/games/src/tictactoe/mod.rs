@@ -14,6 +14,7 @@ use ply_search::{Game, Outcome, Side};
 use crate::grid::{self, cell_name, format_rows, parse_cell, parse_rows, side_from_counts};
 use crate::session::{
     BoardKind, BoardView, Level, MoveError, MoveId, MoveView, PieceView, PositionError, Rules,
+    SetupProblem,
 };
 
 const SIZE: usize = 3;
@@ -45,12 +46,13 @@ impl Rules for TicTacToe {
     fn from_position(_config: &(), text: &str) -> Result<Self, PositionError> {
         let rows = parse_rows(text)?;
         if rows.width != SIZE || rows.height != SIZE {
-            return Err(PositionError::new(
+            return Err(PositionError::impossible(
                 text,
-                format!(
-                    "tic-tac-toe is 3×3, this board is {}×{}",
-                    rows.width, rows.height
-                ),
+                SetupProblem::BoardSize {
+                    width: rows.width,
+                    height: rows.height,
+                    size: SIZE,
+                },
             ));
         }
         let mask = |side: Side| {
@@ -62,26 +64,19 @@ impl Rules for TicTacToe {
         };
         let (first, second) = (mask(Side::First), mask(Side::Second));
         let implied = side_from_counts(first.count_ones() as usize, second.count_ones() as usize)
-            .map_err(|reason| PositionError::new(text, reason))?;
+            .map_err(|problem| PositionError::impossible(text, problem))?;
         if let Some(given) = rows.to_move
             && given != implied
         {
-            return Err(PositionError::new(
+            return Err(PositionError::impossible(
                 text,
-                format!(
-                    "it is {}'s turn with these stones, not {}'s",
-                    grid::stone_letter(implied),
-                    grid::stone_letter(given)
-                ),
+                SetupProblem::WrongTurn { implied, given },
             ));
         }
         let game = TicTacToe::from_stones(first, second, implied);
         let both = [Side::First, Side::Second].map(|side| board::has_line(game.stones(side)));
         if both[0] && both[1] {
-            return Err(PositionError::new(
-                text,
-                "both x and o have a line of three",
-            ));
+            return Err(PositionError::impossible(text, SetupProblem::BothWon));
         }
         Ok(game)
     }

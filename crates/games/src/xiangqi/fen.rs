@@ -10,7 +10,7 @@ use ply_search::Side;
 use super::piece::{Kind, code, is_piece, kind_of, side_of};
 use super::position::Position;
 use super::square::{FILES, RANKS, Square, file_of, in_palace, on_home_half, rank_of, square};
-use crate::session::PositionError;
+use crate::session::{PositionError, SetupProblem};
 
 /// The start position.
 pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -29,6 +29,7 @@ pub struct Parsed {
 /// Reads a FEN.
 pub fn parse(text: &str) -> Result<Parsed, PositionError> {
     let bad = |reason: String| PositionError::new(text, reason);
+    let impossible = |problem: SetupProblem| PositionError::impossible(text, problem);
     let mut fields = text.split_whitespace();
     let board = fields
         .next()
@@ -37,18 +38,19 @@ pub fn parse(text: &str) -> Result<Parsed, PositionError> {
         None | Some("w" | "r" | "W" | "R") => Side::First,
         Some("b" | "B") => Side::Second,
         Some(other) => {
-            return Err(bad(format!(
-                "the side to move is '{other}': expected w (or r) for Red, b for Black"
-            )));
+            return Err(impossible(SetupProblem::SideField {
+                given: other.chars().take(8).collect(),
+                expected: "w (or r) for Red, b for Black".to_string(),
+            }));
         }
     };
     let mut position = Position::empty(side);
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != usize::from(RANKS) {
-        return Err(bad(format!(
-            "the board has {} ranks separated by '/': xiangqi has 10",
-            ranks.len()
-        )));
+        return Err(impossible(SetupProblem::RankCount {
+            found: ranks.len(),
+            expected: usize::from(RANKS),
+        }));
     }
     let mut placed: Vec<(Square, u8)> = Vec::with_capacity(32);
     for (row, text_rank) in ranks.iter().enumerate() {
@@ -61,36 +63,52 @@ pub fn parse(text: &str) -> Result<Parsed, PositionError> {
                 }
                 file = file.saturating_add(run as u8);
             } else {
-                let kind = Kind::from_fen_letter(letter).ok_or_else(|| {
-                    bad(format!(
-                        "'{letter}' is not a piece: expected k a b n r c p (h e too), upper case for Red"
-                    ))
-                })?;
+                let kind = Kind::from_fen_letter(letter)
+                    .ok_or_else(|| impossible(SetupProblem::PieceLetter { letter }))?;
                 let owner = if letter.is_ascii_uppercase() {
                     Side::First
                 } else {
                     Side::Second
                 };
                 if file >= FILES {
-                    return Err(bad(format!("rank {rank} has more than 9 points")));
+                    return Err(impossible(SetupProblem::RankWidth {
+                        rank: rank.to_string(),
+                        found: usize::from(file) + 1,
+                        expected: usize::from(FILES),
+                    }));
                 }
                 placed.push((square(file, rank), code(owner, kind)));
                 file += 1;
             }
             if file > FILES {
-                return Err(bad(format!("rank {rank} has more than 9 points")));
+                return Err(impossible(SetupProblem::RankWidth {
+                    rank: rank.to_string(),
+                    found: usize::from(file),
+                    expected: usize::from(FILES),
+                }));
             }
         }
         if file != FILES {
-            return Err(bad(format!("rank {rank} has {file} points, not 9")));
+            return Err(impossible(SetupProblem::RankWidth {
+                rank: rank.to_string(),
+                found: usize::from(file),
+                expected: usize::from(FILES),
+            }));
         }
     }
     // Generals first, so that they head their side's list.
     placed.sort_by_key(|&(_, piece)| kind_of(piece) != Kind::General);
     for &(sq, piece) in &placed {
-        check_point(sq, piece).map_err(bad)?;
+        check_point(sq, piece).map_err(impossible)?;
         if !position.put(sq, piece) {
-            return Err(bad("too many pieces".into()));
+            return Err(impossible(SetupProblem::TooManyPieces {
+                side: side_of(piece),
+                count: placed
+                    .iter()
+                    .filter(|(_, other)| side_of(*other) == side_of(piece))
+                    .count(),
+                most: 16,
+            }));
         }
     }
     for owner in [Side::First, Side::Second] {
@@ -104,22 +122,30 @@ pub fn parse(text: &str) -> Result<Parsed, PositionError> {
                 Kind::Soldier => 5,
                 _ => 2,
             };
-            let have = counts[kind as usize];
-            if have > most || (kind == Kind::General && have == 0) {
-                return Err(bad(format!(
-                    "{} has {have} {}s: the set has {most}",
-                    side_name(owner),
-                    kind.name()
-                )));
+            let have = usize::from(counts[kind as usize]);
+            if kind == Kind::General && have != 1 {
+                return Err(impossible(SetupProblem::GeneralCount {
+                    side: owner,
+                    count: have,
+                }));
+            }
+            if have > most {
+                return Err(impossible(SetupProblem::TooManyOfKind {
+                    side: owner,
+                    piece: kind.name(),
+                    count: have,
+                    most,
+                }));
             }
         }
     }
+    if generals_face_to_face(&position) {
+        return Err(impossible(SetupProblem::GeneralsFaceToFace));
+    }
     if position.general_attacked(side.opponent()) {
-        return Err(bad(format!(
-            "{} is in check with {} to move (its general could be taken)",
-            side_name(side.opponent()),
-            side_name(side)
-        )));
+        return Err(impossible(SetupProblem::NotToMoveInCheck {
+            side: side.opponent(),
+        }));
     }
     let _ = fields.next();
     let _ = fields.next();
@@ -145,15 +171,19 @@ pub fn parse(text: &str) -> Result<Parsed, PositionError> {
     })
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "Red",
-        Side::Second => "Black",
-    }
+/// Whether the two generals stand on one file with no piece between them.
+fn generals_face_to_face(position: &Position) -> bool {
+    let (red, black) = (
+        position.general(Side::First),
+        position.general(Side::Second),
+    );
+    file_of(red) == file_of(black)
+        && (rank_of(red) + 1..rank_of(black))
+            .all(|rank| !is_piece(position.at(square(file_of(red), rank))))
 }
 
 /// Whether `piece` may stand on `sq` in a real game.
-fn check_point(sq: Square, piece: u8) -> Result<(), String> {
+fn check_point(sq: Square, piece: u8) -> Result<(), SetupProblem> {
     let owner = side_of(piece);
     let kind = kind_of(piece);
     // Seen from the owner's side: rank 0 is its back rank.
@@ -170,15 +200,15 @@ fn check_point(sq: Square, piece: u8) -> Result<(), String> {
         Kind::Soldier => rank >= 5 || (rank >= 3 && file % 2 == 0),
         _ => true,
     };
-    if fits {
-        Ok(())
-    } else {
-        Err(format!(
-            "a {} {} cannot stand on {}",
-            side_name(owner),
-            kind.name(),
-            super::square::name(sq)
-        ))
+    let point = super::square::name(sq);
+    match (fits, kind) {
+        (true, _) => Ok(()),
+        (false, Kind::General) => Err(SetupProblem::GeneralOutsidePalace { side: owner, point }),
+        (false, _) => Err(SetupProblem::UnreachablePoint {
+            side: owner,
+            piece: kind.name(),
+            point,
+        }),
     }
 }
 
@@ -224,4 +254,134 @@ pub fn format(position: &Position, clock: u32, move_number: u32) -> String {
         "{} {side} - - {clock} {move_number}",
         format_board(position)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(fen: &str) -> Option<SetupProblem> {
+        parse(fen).err().and_then(|error| error.problem)
+    }
+
+    #[test]
+    fn the_start_reads() {
+        assert!(parse(START).is_ok());
+    }
+
+    #[test]
+    fn each_side_has_one_general_in_its_palace() {
+        assert_eq!(
+            problem("4k4/9/9/9/9/9/9/9/9/9 w - - 0 1"),
+            Some(SetupProblem::GeneralCount {
+                side: Side::First,
+                count: 0
+            })
+        );
+        assert_eq!(
+            problem("3kk4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+            Some(SetupProblem::GeneralCount {
+                side: Side::Second,
+                count: 2
+            })
+        );
+        assert_eq!(
+            problem("3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1"),
+            Some(SetupProblem::GeneralOutsidePalace {
+                side: Side::First,
+                point: "a0".into()
+            })
+        );
+    }
+
+    #[test]
+    fn advisors_elephants_and_soldiers_stand_where_they_can_go() {
+        assert_eq!(
+            problem("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1"),
+            None,
+            "an advisor on the palace centre"
+        );
+        assert_eq!(
+            problem("3k5/9/9/9/9/9/9/9/3A5/4K4 w - - 0 1"),
+            Some(SetupProblem::UnreachablePoint {
+                side: Side::First,
+                piece: "advisor",
+                point: "d1".into()
+            })
+        );
+        assert_eq!(
+            problem("3k5/9/9/9/4B4/9/9/9/9/4K4 w - - 0 1"),
+            Some(SetupProblem::UnreachablePoint {
+                side: Side::First,
+                piece: "elephant",
+                point: "e5".into()
+            })
+        );
+        assert_eq!(
+            problem("3k5/9/9/9/9/9/9/1P7/9/4K4 w - - 0 1"),
+            Some(SetupProblem::UnreachablePoint {
+                side: Side::First,
+                piece: "soldier",
+                point: "b2".into()
+            })
+        );
+        assert_eq!(
+            problem("3k5/9/9/9/9/9/PPPPPP3/9/9/4K4 w - - 0 1"),
+            Some(SetupProblem::UnreachablePoint {
+                side: Side::First,
+                piece: "soldier",
+                point: "b3".into()
+            })
+        );
+    }
+
+    #[test]
+    fn too_many_of_a_kind() {
+        assert_eq!(
+            problem("3k5/9/9/9/9/9/9/9/9/RRR1K4 w - - 0 1"),
+            Some(SetupProblem::TooManyOfKind {
+                side: Side::First,
+                piece: "chariot",
+                count: 3,
+                most: 2
+            })
+        );
+    }
+
+    #[test]
+    fn generals_may_not_face_each_other() {
+        assert_eq!(
+            problem("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+            Some(SetupProblem::GeneralsFaceToFace)
+        );
+        assert_eq!(problem("4k4/9/9/9/4p4/9/9/9/9/4K4 w - - 0 1"), None);
+    }
+
+    #[test]
+    fn the_side_not_to_move_is_not_in_check() {
+        assert_eq!(
+            problem("4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1"),
+            Some(SetupProblem::NotToMoveInCheck { side: Side::Second })
+        );
+        assert_eq!(problem("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1"), None);
+    }
+
+    #[test]
+    fn syntax_slips_are_named() {
+        assert_eq!(
+            problem("9/9 w"),
+            Some(SetupProblem::RankCount {
+                found: 2,
+                expected: 10
+            })
+        );
+        assert!(matches!(
+            problem("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w"),
+            Some(SetupProblem::RankWidth { .. })
+        ));
+        assert_eq!(
+            problem("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNQ w"),
+            Some(SetupProblem::PieceLetter { letter: 'Q' })
+        );
+    }
 }
