@@ -10,7 +10,8 @@ use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use ply_games::{GameError, MoveError, PositionError, ThinkError};
+use ply_games::files::ImportError;
+use ply_games::{GameError, MoveError, PositionError, SetupProblem, ThinkError};
 
 /// A failed request.
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +28,11 @@ pub struct ApiError {
     pub subject: Option<String>,
     /// For 429 and 503: seconds after which a retry may succeed (`Retry-After`).
     pub retry_after: Option<u64>,
+    /// The set-up rule a position broke, typed, so the page can say it in its language
+    /// (sent as `problem`: a `code` and its fields).
+    pub problem: Option<Box<SetupProblem>>,
+    /// The line of an uploaded file at fault (sent as `line`).
+    pub line: Option<usize>,
 }
 
 impl ApiError {
@@ -49,6 +55,8 @@ impl ApiError {
             code,
             subject: None,
             retry_after: None,
+            problem: None,
+            line: None,
         }
     }
 
@@ -92,12 +100,18 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = Json(serde_json::json!({
+        let mut body = serde_json::json!({
             "error": self.message,
             "code": self.code,
             "subject": self.subject,
-        }));
-        let mut response = (self.status, body).into_response();
+        });
+        if let Some(problem) = &self.problem {
+            body["problem"] = serde_json::to_value(problem).unwrap_or_default();
+        }
+        if let Some(line) = self.line {
+            body["line"] = line.into();
+        }
+        let mut response = (self.status, Json(body)).into_response();
         if let Some(seconds) = self.retry_after {
             response
                 .headers_mut()
@@ -122,7 +136,21 @@ impl From<GameError> for ApiError {
             GameError::Unknown { .. } => {
                 ApiError::not_found(error.to_string()).coded("unknown_game", None)
             }
+            GameError::Position(position) => position.into(),
             _ => ApiError::unprocessable(error.to_string()).coded("bad_option", None),
+        }
+    }
+}
+
+impl From<ImportError> for ApiError {
+    fn from(error: ImportError) -> Self {
+        let line = match &error {
+            ImportError::Line { line, .. } | ImportError::Setup { line, .. } => Some(*line),
+            ImportError::Empty | ImportError::UnknownFormat => None,
+        };
+        ApiError {
+            line,
+            ..ApiError::unprocessable(error.to_string()).coded("bad_file", None)
         }
     }
 }
@@ -146,7 +174,10 @@ impl From<MoveError> for ApiError {
 
 impl From<PositionError> for ApiError {
     fn from(error: PositionError) -> Self {
-        ApiError::unprocessable(error.to_string()).coded("bad_position", None)
+        ApiError {
+            problem: error.problem.clone().map(Box::new),
+            ..ApiError::unprocessable(error.to_string()).coded("bad_position", None)
+        }
     }
 }
 

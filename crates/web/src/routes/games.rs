@@ -92,7 +92,11 @@ pub async fn create(
         request.rule,
         request.position.as_deref(),
     )?;
+    let set_up = options.position.is_some();
     let record = spec.new_game(&options)?;
+    if set_up {
+        record.check_playable()?;
+    }
     let (first, second) = match request.human.as_deref().unwrap_or("first") {
         "first" => (Seat::Human, Seat::Computer),
         "second" => (Seat::Computer, Seat::Human),
@@ -312,48 +316,6 @@ pub async fn position(
         "position": copy.position(),
         "status": copy.status(),
     })))
-}
-
-pub async fn export(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
-    let id = game_id(&id)?;
-    let shared = state.0.games.get(id, &state.0.store).await?;
-    let live = shared.lock().await;
-    let mut text = live.record.export();
-    if let Some(result) = live.result() {
-        let winner = match result.winner.as_deref() {
-            Some("first") => Some(Side::First),
-            Some("second") => Some(Side::Second),
-            _ => None,
-        };
-        let names = live.record.side_names();
-        let who = match winner {
-            Some(Side::First) => format!("{} wins", names[0]),
-            Some(Side::Second) => format!("{} wins", names[1]),
-            None => "draw".to_string(),
-        };
-        text.push_str(&format!("; {who} ({})\n", result.reason));
-    }
-    // PGN has an Event tag; other exports are the position and the moves.
-    let extension = if text.contains("[Event ") {
-        "pgn"
-    } else {
-        "txt"
-    };
-    let disposition = format!(
-        "attachment; filename=\"ply-{}-{id}.{extension}\"",
-        live.spec.name
-    );
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "text/plain; charset=utf-8".to_string(),
-            ),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        text,
-    )
-        .into_response())
 }
 
 pub async fn remove(

@@ -2,6 +2,7 @@
 //! size; every failure is a 4xx or 5xx with `{"error": "…"}`.
 
 mod assets;
+mod files;
 mod games;
 mod headers;
 mod health;
@@ -36,7 +37,11 @@ pub fn router(state: AppState) -> Router {
         .route("/games", get(games::list).post(games::create))
         .route("/games/{id}", get(games::show).delete(games::remove))
         .route("/games/{id}/position", get(games::position))
-        .route("/games/{id}/export", get(games::export))
+        .route(
+            "/games/import",
+            post(files::import).layer(DefaultBodyLimit::max(files::MAX_IMPORT_BYTES + 4_096)),
+        )
+        .route("/games/{id}/export", get(files::export))
         .route("/games/{id}/moves", post(play::play))
         .route("/games/{id}/undo", post(play::undo))
         .route("/games/{id}/redo", post(play::redo))

@@ -1,0 +1,192 @@
+//! Standard game files over HTTP: a game downloaded as its game's standard file (chess and
+//! xiangqi PGN, caro `.psq`) or as ply's own text, and a file uploaded (pasted or chosen) to
+//! become a stored game, to review or continue.
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use ply_games::files::{self, FileFormat, FileHeader, StandardFile};
+use ply_games::session::side_key;
+use serde::Deserialize;
+
+use super::{Body, game_id};
+use crate::error::{ApiError, ApiResult};
+use crate::live::LiveGame;
+use crate::state::AppState;
+use crate::store::{Players, Seat, StoredResult};
+
+/// Largest file accepted for import.
+pub const MAX_IMPORT_BYTES: usize = 512 * 1024;
+
+/// What a seat is called in a file.
+fn seat_name(seat: Seat, level: &str) -> String {
+    match seat {
+        Seat::Human => "human".to_string(),
+        Seat::Computer => format!("ply {level}"),
+    }
+}
+
+/// `YYYY.MM.DD` for seconds since the epoch (the proleptic Gregorian calendar, UTC).
+fn pgn_date(seconds: i64) -> String {
+    let days = seconds.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// `GET /api/games/{id}/export?format=standard|text`: the game as its standard file
+/// (default) or as ply's own text, as an attachment.
+pub async fn export(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> ApiResult<Response> {
+    let id = game_id(&id)?;
+    let standard = match query.get("format").map(String::as_str) {
+        None | Some("standard" | "pgn" | "psq") => true,
+        Some("text") => false,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "format '{}' is not one ply writes: expected standard (PGN for chess and xiangqi, .psq for caro) or text",
+                other.chars().take(32).collect::<String>()
+            )));
+        }
+    };
+    let created = state
+        .0
+        .store
+        .run(move |store| Ok(store.load(id)?.map(|stored| stored.created_at)))
+        .await?;
+    let shared = state.0.games.get(id, &state.0.store).await?;
+    let live = shared.lock().await;
+    let file = if standard {
+        let header = FileHeader {
+            players: [
+                seat_name(live.players.first, &live.players.level),
+                seat_name(live.players.second, &live.players.level),
+            ],
+            date: created.map(pgn_date),
+            time_control: Some("-".to_string()),
+            status: live.status().clone(),
+        };
+        files::export(live.record.as_ref(), &header)
+    } else {
+        let mut text = live.record.export();
+        if let Some(result) = live.result() {
+            let names = live.record.side_names();
+            let who = match result.winner.as_deref() {
+                Some("first") => format!("{} wins", names[0]),
+                Some("second") => format!("{} wins", names[1]),
+                _ => "draw".to_string(),
+            };
+            text.push_str(&format!("; {who} ({})\n", result.reason));
+        }
+        StandardFile {
+            format: FileFormat::Text,
+            text,
+        }
+    };
+    let disposition = format!(
+        "attachment; filename=\"ply-{}-{id}.{}\"",
+        live.spec.name,
+        file.format.extension()
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, file.format.media_type().to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        file.text,
+    )
+        .into_response())
+}
+
+/// A file to import.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportBody {
+    /// The file's text: PGN (chess or xiangqi) or a Piskvork `.psq`.
+    text: String,
+}
+
+/// `POST /api/games/import`: reads the first game of a standard file and stores it, both
+/// sides played by people (to review, or to continue with the hint and score tools).
+pub async fn import(
+    State(state): State<AppState>,
+    Body(body): Body<ImportBody>,
+) -> ApiResult<Response> {
+    if body.text.len() > MAX_IMPORT_BYTES {
+        return Err(ApiError::unprocessable(format!(
+            "the file is too long: at most {MAX_IMPORT_BYTES} bytes"
+        )));
+    }
+    let imported = files::import(&body.text)?;
+    let record = imported.record;
+    let spec = record.spec();
+    let players = Players {
+        first: Seat::Human,
+        second: Seat::Human,
+        level: "strong".to_string(),
+        movetime_ms: spec.default_movetime_ms.unwrap_or(1_000),
+    };
+    let result = imported.result.map(|result| StoredResult {
+        winner: result.winner.map(|side| side_key(side).to_string()),
+        reason: result.reason,
+    });
+    let (name, title, stored, start) = (
+        spec.name,
+        record.title(),
+        record.options().clone(),
+        record.start_position(),
+    );
+    let seats = players.clone();
+    let id = state
+        .0
+        .store
+        .run(move |store| store.insert(name, &title, &stored, &start, &seats))
+        .await?;
+    let moves = record.history().len();
+    let shared = state
+        .0
+        .games
+        .insert(LiveGame::new(id, record, Vec::new(), players, result));
+    let mut live = shared.lock().await;
+    live.save(&state.0.store).wait().await?;
+    live.publish();
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(serde_json::json!({
+            "id": id,
+            "game": name,
+            "moves": moves,
+            "format": imported.format,
+        })),
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pgn_date;
+
+    #[test]
+    fn dates_are_written_as_pgn_wants() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        assert_eq!(pgn_date(951_782_400), "2000.02.29");
+        assert_eq!(pgn_date(1_796_083_200), "2026.12.01");
+    }
+}
