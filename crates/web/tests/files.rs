@@ -235,3 +235,54 @@ async fn a_bad_file_names_its_line_and_stores_nothing() {
     .await;
     assert_eq!(status, StatusCode::CREATED, "{imported}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editor_check_answers_with_the_position_or_its_problem() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    let (status, answer) = call(
+        &app,
+        Method::POST,
+        "/api/setup/check",
+        Some(json!({ "game": "chess", "position": "" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["ok"], true);
+    assert_eq!(
+        answer["position"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(answer["board"]["files"], 8);
+    let (status, answer) = call(
+        &app,
+        Method::POST,
+        "/api/setup/check",
+        Some(json!({ "game": "caro", "options": { "size": 9 }, "position": "9/9/9/9/4x4/9/9/9/9 x" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["ok"], false, "{answer}");
+    assert_eq!(answer["problem"]["code"], "wrong_turn");
+    assert_eq!(answer["problem"]["implied"], "second");
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        "/api/setup/check",
+        Some(json!({ "game": "go", "position": "" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, answer) = call(
+        &app,
+        Method::POST,
+        "/api/games/import?check=1",
+        Some(json!({ "text": "1. e4 e5 2. Ke3" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["ok"], false);
+    assert_eq!(answer["line"], 1);
+    let (_, list) = call(&app, Method::GET, "/api/games", None).await;
+    assert_eq!(list["total"], 0, "a check stores nothing");
+}

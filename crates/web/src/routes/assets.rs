@@ -43,6 +43,9 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/settings.js",
     "js/premove.js",
     "fonts/xiangqi.woff",
+    "js/setup.js",
+    "js/problems.js",
+    "js/import.js",
 ];
 
 fn content_type(path: &str) -> &'static str {
@@ -108,6 +111,7 @@ pub async fn page(method: axum::http::Method, uri: Uri) -> Response {
     let known = path == "/"
         || path == "/games"
         || path == "/lab"
+        || path == "/setup"
         || path
             .strip_prefix("/play/")
             .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()));

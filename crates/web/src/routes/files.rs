@@ -124,9 +124,13 @@ pub struct ImportBody {
 }
 
 /// `POST /api/games/import`: reads the first game of a standard file and stores it, both
-/// sides played by people (to review, or to continue with the hint and score tools).
+/// sides played by people (to review, or to continue with the hint and score tools). With
+/// `?check=1` nothing is stored: the answer is 200 with `ok` and the game's name and move
+/// count, or `ok: false` with the `error` and its `line` (a page checks first, so a person's
+/// bad file is an answer, not a failed request).
 pub async fn import(
     State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
     Body(body): Body<ImportBody>,
 ) -> ApiResult<Response> {
     if body.text.len() > MAX_IMPORT_BYTES {
@@ -134,7 +138,23 @@ pub async fn import(
             "the file is too long: at most {MAX_IMPORT_BYTES} bytes"
         )));
     }
-    let imported = files::import(&body.text)?;
+    let read = files::import(&body.text);
+    if query.get("check").is_some_and(|value| value != "0") {
+        let answer = match read {
+            Ok(game) => serde_json::json!({
+                "ok": true,
+                "game": game.record.spec().name,
+                "moves": game.record.history().len(),
+                "format": game.format,
+            }),
+            Err(error) => {
+                let error = ApiError::from(error);
+                serde_json::json!({ "ok": false, "error": error.message, "line": error.line })
+            }
+        };
+        return Ok(axum::Json(answer).into_response());
+    }
+    let imported = read?;
     let record = imported.record;
     let spec = record.spec();
     let players = Players {

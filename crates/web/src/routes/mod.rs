@@ -9,6 +9,7 @@ mod health;
 mod lab;
 mod metrics;
 mod play;
+mod setup;
 mod watch;
 
 pub use metrics::Latency;
@@ -50,6 +51,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/analyze", post(watch::analyze))
         .route("/games/{id}/stop", post(watch::stop))
         .route("/games/{id}/events", get(watch::events))
+        .route("/setup/check", post(setup::check))
         .route("/lab", post(lab::run))
         .fallback(api_not_found);
     Router::new()

@@ -11,6 +11,7 @@ const routes = [
   { pattern: /^\/play\/(\d+)$/, nav: 'home', load: () => import('./play.js') },
   { pattern: /^\/games$/, nav: 'games', load: () => import('./games.js') },
   { pattern: /^\/lab$/, nav: 'lab', load: () => import('./lab.js') },
+  { pattern: /^\/setup$/, nav: 'home', load: () => import('./setup.js') },
 ];
 
 export function navigate(path, replaceState = false) {

@@ -4,13 +4,14 @@ import { api } from './api.js';
 import { h, replace, number } from './dom.js';
 import { t } from './i18n.js';
 import { titleOf, resultOf, errorText } from './words.js';
+import { importPanel } from './import.js';
 
 const PAGE = 25;
 
 export function mount(root) {
   const list = h('div', { class: 'games-list' });
   const pager = h('div', { class: 'pager' });
-  root.append(h('section', { class: 'panel games' }, h('h1', { text: t('games.title') }), list, pager));
+  root.append(h('section', { class: 'panel games' }, h('h1', { text: t('games.title') }), list, pager), importPanel());
   let offset = 0;
 
   async function load() {

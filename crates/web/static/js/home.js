@@ -5,11 +5,12 @@
 import { api } from './api.js';
 import { h, replace, number } from './dom.js';
 import { t, sideName } from './i18n.js';
-import { titleOf, errorText } from './words.js';
+import { titleOf } from './words.js';
 import { navigate } from './app.js';
 import { drawBoard } from './board.js';
 import { optionFields, readOptions } from './options.js';
 import { clockField, readClock } from './clock.js';
+import { errorText } from './problems.js';
 
 const PREFS = 'ply.newgame';
 
@@ -74,7 +75,8 @@ export function mount(root) {
     const position = h('input', { name: 'position', id: 'new-position', autocomplete: 'off', spellcheck: 'false', placeholder: g.start_position || '' });
     const positionField = h('details', { class: 'field position-field' },
       h('summary', { class: 'field-label', text: t('home.position') }),
-      h('label', { for: 'new-position', class: 'muted small', text: t('home.positionHelp') }), position);
+      h('label', { for: 'new-position', class: 'muted small', text: t('home.positionHelp') }), position,
+      h('a', { href: `/setup?game=${encodeURIComponent(name)}`, 'data-link': true, class: 'setup-link', 'data-action': 'open-setup', text: t('setup.open') }));
     const human = h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('home.side') },
       ['first', 'second', 'both'].map((value) => h('label', {},
         h('input', { type: 'radio', name: 'human', value, checked: (prefs.human || 'first') === value }),
@@ -124,10 +126,18 @@ export function mount(root) {
     const position = (data.get('position') || '').trim();
     if (position) body.position = position;
     try {
+      if (position) {
+        // Checked first, so an impossible position is an answer worded here, not a failed request.
+        const check = await api('POST', '/api/setup/check', { game: chosen, options: body.options, position });
+        if (!check.ok) {
+          form.querySelector('.error').textContent = errorText({ message: check.error, problem: check.problem }, g && g.side_names);
+          return;
+        }
+      }
       const created = await api('POST', '/api/games', body);
       navigate(`/play/${created.id}`);
     } catch (error) {
-      form.querySelector('.error').textContent = errorText(error);
+      form.querySelector('.error').textContent = errorText(error, g && g.side_names);
     }
   });
 }
