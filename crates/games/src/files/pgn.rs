@@ -71,7 +71,7 @@ pub(super) fn export_xiangqi(record: &dyn Record, header: &FileHeader) -> Standa
     }
     out.push('\n');
     let mut number = move_number(&start);
-    let mut red_to_move = !start.split_whitespace().nth(1).is_some_and(|s| s == "b");
+    let mut red_to_move = start.split_whitespace().nth(1).is_none_or(|s| s != "b");
     let mut line = String::new();
     let push = |token: String, line: &mut String, out: &mut String| {
         if !line.is_empty() && line.len() + 1 + token.len() > 80 {
