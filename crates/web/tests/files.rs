@@ -286,3 +286,20 @@ async fn the_editor_check_answers_with_the_position_or_its_problem() {
     let (_, list) = call(&app, Method::GET, "/api/games", None).await;
     assert_eq!(list["total"], 0, "a check stores nothing");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timed_game_writes_its_time_control() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    let (status, state) = call(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(json!({ "game": "chess", "human": "both", "clock": { "initial_ms": 180000, "increment_ms": 2000 } })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    let id = state["id"].as_i64().expect("id");
+    let (_, _, _, text) = download(&app, &format!("/api/games/{id}/export")).await;
+    assert!(text.contains("[TimeControl \"180+2\"]"), "{text}");
+}

@@ -12,6 +12,7 @@ use ply_games::session::side_key;
 use serde::Deserialize;
 
 use super::{Body, game_id};
+use crate::clock::TimeControl;
 use crate::error::{ApiError, ApiResult};
 use crate::live::LiveGame;
 use crate::state::AppState;
@@ -48,6 +49,18 @@ fn pgn_date(seconds: i64) -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
+/// PGN's `TimeControl`: seconds and increment (`180+2`), or `-` for an untimed game.
+fn time_control(control: Option<TimeControl>) -> String {
+    match control {
+        Some(control) => format!(
+            "{}+{}",
+            control.initial_ms / 1_000,
+            control.increment_ms / 1_000
+        ),
+        None => "-".to_string(),
+    }
+}
+
 /// `GET /api/games/{id}/export?format=standard|text`: the game as its standard file
 /// (default) or as ply's own text, as an attachment.
 pub async fn export(
@@ -80,7 +93,7 @@ pub async fn export(
                 seat_name(live.players.second, &live.players.level),
             ],
             date: created.map(pgn_date),
-            time_control: Some("-".to_string()),
+            time_control: Some(time_control(live.clock.as_ref().map(|clock| clock.control))),
             status: live.status().clone(),
         };
         files::export(live.record.as_ref(), &header)
@@ -177,7 +190,7 @@ pub async fn import(
     let id = state
         .0
         .store
-        .run(move |store| store.insert(name, &title, &stored, &start, &seats))
+        .run(move |store| store.insert(name, &title, &stored, &start, &seats, None))
         .await?;
     let moves = record.history().len();
     let shared = state
@@ -202,6 +215,17 @@ pub async fn import(
 #[cfg(test)]
 mod tests {
     use super::pgn_date;
+
+    #[test]
+    fn time_controls_are_written_in_seconds() {
+        use super::{TimeControl, time_control};
+        assert_eq!(time_control(None), "-");
+        let blitz = TimeControl {
+            initial_ms: 180_000,
+            increment_ms: 2_000,
+        };
+        assert_eq!(time_control(Some(blitz)), "180+2");
+    }
 
     #[test]
     fn dates_are_written_as_pgn_wants() {
