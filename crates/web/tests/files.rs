@@ -145,14 +145,14 @@ async fn a_game_exports_and_imports_back() {
         .collect();
     assert_eq!(names, ["e2e4", "e7e5", "g1f3"]);
     // The imported game goes on.
-    let (status, _) = call(
+    let (status, body) = call(
         &app,
         Method::POST,
         &format!("/api/games/{new_id}/moves"),
         Some(json!({ "move": "Nc6" })),
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
+    assert_eq!(status, StatusCode::OK, "{body}");
 
     // Caro as .psq, the rule kept.
     let (_, state) = call(

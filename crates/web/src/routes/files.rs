@@ -12,6 +12,7 @@ use ply_games::session::side_key;
 use serde::Deserialize;
 
 use super::{Body, game_id};
+use crate::access::{Caller, fingerprint};
 use crate::clock::TimeControl;
 use crate::error::{ApiError, ApiResult};
 use crate::live::LiveGame;
@@ -144,6 +145,7 @@ pub struct ImportBody {
 pub async fn import(
     State(state): State<AppState>,
     Query(query): Query<HashMap<String, String>>,
+    caller: Caller,
     Body(body): Body<ImportBody>,
 ) -> ApiResult<Response> {
     if body.text.len() > MAX_IMPORT_BYTES {
@@ -187,20 +189,33 @@ pub async fn import(
         record.start_position(),
     );
     let seats = players.clone();
+    // The imported game is the importing browser's, as a game it started would be.
+    let (secret, cookie) = caller.secret_or_new();
+    let owner = fingerprint(&secret);
+    let stored_owner = owner.clone();
     let id = state
         .0
         .store
-        .run(move |store| store.insert(name, &title, &stored, &start, &seats, None))
+        .run(move |store| {
+            store.insert_owned(
+                Some(&stored_owner),
+                name,
+                &title,
+                &stored,
+                &start,
+                &seats,
+                None,
+            )
+        })
         .await?;
     let moves = record.history().len();
-    let shared = state
-        .0
-        .games
-        .insert(LiveGame::new(id, record, Vec::new(), players, result));
+    let mut game = LiveGame::new(id, record, Vec::new(), players, result);
+    game.owner = Some(owner);
+    let shared = state.0.games.insert(game);
     let mut live = shared.lock().await;
-    live.save(&state.0.store).wait().await?;
+    live.commit(&state.0.store).await?;
     live.publish();
-    Ok((
+    let mut response = (
         StatusCode::CREATED,
         axum::Json(serde_json::json!({
             "id": id,
@@ -209,7 +224,11 @@ pub async fn import(
             "format": imported.format,
         })),
     )
-        .into_response())
+        .into_response();
+    if let Some(cookie) = cookie {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
 }
 
 #[cfg(test)]
