@@ -16,6 +16,7 @@ mod limits;
 mod perft;
 mod random;
 mod score;
+pub mod skill;
 pub mod teaching;
 
 pub use engine::{

@@ -96,6 +96,13 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         &self.evaluator
     }
 
+    /// Replaces the evaluator and forgets what the table and ordering learnt with the old
+    /// one (a weaker level's noise is part of its judgement).
+    pub fn set_evaluator(&mut self, evaluator: E) {
+        self.evaluator = evaluator;
+        self.clear();
+    }
+
     /// Resizes the transposition table (clearing it).
     pub fn set_hash_mib(&mut self, mib: usize) {
         self.table = TranspositionTable::new(mib);
