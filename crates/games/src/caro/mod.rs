@@ -6,6 +6,7 @@
 pub mod advice;
 pub mod board;
 pub mod classic;
+pub mod levels;
 pub mod line;
 mod move_lists;
 pub mod renju;
@@ -162,6 +163,10 @@ impl Rules for Caro {
 
     fn strong(&self) -> Strong {
         Strong
+    }
+
+    fn ladder() -> &'static ply_search::skill::Ladder {
+        &levels::LADDER
     }
 
     fn teaching_settings(&self, _level: Level) -> TeachingSettings {

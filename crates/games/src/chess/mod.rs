@@ -4,6 +4,7 @@
 pub mod classic;
 pub mod eval;
 pub mod fen;
+pub mod levels;
 mod material;
 pub mod notation;
 pub mod pgn;
@@ -104,6 +105,10 @@ impl Rules for Chess {
 
     /// The seed searches four plies; a mate is worth more than all the material on the
     /// board, sooner mates more.
+    fn ladder() -> &'static ply_search::skill::Ladder {
+        &levels::LADDER
+    }
+
     fn teaching_settings(&self, _level: Level) -> TeachingSettings {
         TeachingSettings {
             depth: SEED_DEPTH,

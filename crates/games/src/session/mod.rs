@@ -7,8 +7,10 @@
 
 mod error;
 mod lab;
+mod level_play;
 mod notation;
 mod problem;
+mod player_level;
 mod record;
 mod rules;
 mod table;
@@ -23,6 +25,7 @@ pub use lab::{
 };
 pub use notation::{MoveNames, Notation, UnknownNotation};
 pub use problem::SetupProblem;
+pub use player_level::{PlayerLevel, UnknownLevel};
 pub use record::GameRecord;
 pub use rules::Rules;
 pub use table::Table;
@@ -47,6 +50,9 @@ use crate::spec::{GameOptions, GameSpec};
 pub trait Record: Send + Sync {
     /// The game's spec (name, options, bench…).
     fn spec(&self) -> &'static GameSpec;
+
+    /// The game's levels 1 to 8 and their calibrated ratings.
+    fn ladder(&self) -> &'static ply_search::skill::Ladder;
 
     /// The options this game was started with (checked, canonical; no position).
     fn options(&self) -> &GameOptions;

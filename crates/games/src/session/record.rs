@@ -149,6 +149,10 @@ impl<R: Rules> Record for GameRecord<R> {
         R::spec()
     }
 
+    fn ladder(&self) -> &'static ply_search::skill::Ladder {
+        R::ladder()
+    }
+
     fn options(&self) -> &GameOptions {
         &self.options
     }

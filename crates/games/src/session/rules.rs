@@ -3,6 +3,7 @@
 
 use std::fmt::Debug;
 
+use ply_search::skill::Ladder;
 use ply_search::teaching::TeachingSettings;
 use ply_search::{Evaluator, Game, Outcome, Side};
 
@@ -49,6 +50,10 @@ pub trait Rules: Game + Sized {
 
     /// The strong evaluator for this game.
     fn strong(&self) -> Self::Strong;
+
+    /// The game's levels 1 to 8 (node limits, noise and margins in the strong evaluator's
+    /// units, calibrated ratings): see the game's `levels.rs`.
+    fn ladder() -> &'static Ladder;
 
     /// Depth and leaf values of the teaching algorithms for `level` when the request gives
     /// no depth.

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use ply_search::skill::Skill;
 use ply_search::{Bound, Limits};
 use serde::Serialize;
 
@@ -140,6 +141,10 @@ pub struct ThinkRequest {
     pub multipv: usize,
     /// Only these root moves (engine only); empty for all.
     pub search_moves: Vec<MoveId>,
+    /// A level below full strength (the strong judgement and the engine only; `None` or
+    /// level 8: the full engine within `limits`). A weaker level plays on its own node
+    /// limit, with noise and a choice among close root moves (see the game's ladder).
+    pub skill: Option<Skill>,
 }
 
 impl ThinkRequest {
@@ -152,6 +157,7 @@ impl ThinkRequest {
             all_moves: false,
             multipv: 1,
             search_moves: Vec::new(),
+            skill: None,
         }
     }
 

@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use ply_search::skill::Noisy;
 use ply_search::teaching::{TeachingSettings, alphabeta, minimax, score_root_moves};
 use ply_search::{
     Bound, Engine, EngineOptions, Evaluator, RootMoveScore, SearchControl, SearchEvent,
@@ -24,6 +25,8 @@ pub struct GameThinker<R: Rules> {
     options: EngineOptions,
     classic_engine: Option<Engine<R, R::Classic>>,
     strong_engine: Option<Engine<R, R::Strong>>,
+    /// The engine of the levels below full strength, with the noise it was last set to.
+    level_engine: Option<Engine<R, Noisy<R::Strong>>>,
 }
 
 impl<R: Rules> Default for GameThinker<R> {
@@ -39,6 +42,7 @@ impl<R: Rules> GameThinker<R> {
             options: EngineOptions::default(),
             classic_engine: None,
             strong_engine: None,
+            level_engine: None,
         }
     }
 }
@@ -60,9 +64,17 @@ impl<R: Rules> Thinker for GameThinker<R> {
             options: self.options,
             control,
         };
-        match request.level {
-            Level::Classic => context.think(game.classic(), &mut self.classic_engine, on_event),
-            Level::Strong => context.think(game.strong(), &mut self.strong_engine, on_event),
+        let weakened = request
+            .skill
+            .filter(|skill| !R::ladder().params(skill.strength).is_full());
+        match (request.level, weakened) {
+            (Level::Classic, _) => {
+                context.think(game.classic(), &mut self.classic_engine, on_event)
+            }
+            (Level::Strong, Some(skill)) if request.effective_algorithm() == Algorithm::Engine => {
+                Ok(context.play_level(skill, &mut self.level_engine, on_event))
+            }
+            (Level::Strong, _) => context.think(game.strong(), &mut self.strong_engine, on_event),
         }
     }
 
@@ -83,12 +95,20 @@ impl<R: Rules> Thinker for GameThinker<R> {
             if let Some(engine) = &mut self.strong_engine {
                 engine.set_hash_mib(options.hash_mib);
             }
+            if let Some(engine) = &mut self.level_engine {
+                engine.set_hash_mib(options.hash_mib);
+            }
         }
         if let Some(engine) = &mut self.classic_engine {
             engine.set_threads(options.threads);
         }
         if let Some(engine) = &mut self.strong_engine {
             engine.set_threads(options.threads);
+        }
+        // A weaker level searches with one thread: its node limit then gives the same moves
+        // on any machine.
+        if let Some(engine) = &mut self.level_engine {
+            engine.set_threads(1);
         }
         self.options = options;
     }
@@ -98,6 +118,9 @@ impl<R: Rules> Thinker for GameThinker<R> {
             engine.clear();
         }
         if let Some(engine) = &mut self.strong_engine {
+            engine.clear();
+        }
+        if let Some(engine) = &mut self.level_engine {
             engine.clear();
         }
     }
@@ -127,12 +150,12 @@ fn root_moves<R: Rules>(game: &R, ids: &[MoveId]) -> Result<Vec<R::Move>, ThinkE
 }
 
 /// One think request against one position.
-struct Context<'a, R: Rules> {
-    game: &'a R,
-    request: &'a ThinkRequest,
-    search_moves: Vec<R::Move>,
-    options: EngineOptions,
-    control: &'a SearchControl,
+pub(super) struct Context<'a, R: Rules> {
+    pub(super) game: &'a R,
+    pub(super) request: &'a ThinkRequest,
+    pub(super) search_moves: Vec<R::Move>,
+    pub(super) options: EngineOptions,
+    pub(super) control: &'a SearchControl,
 }
 
 impl<R: Rules> Context<'_, R> {
@@ -299,7 +322,7 @@ impl<R: Rules> Context<'_, R> {
     }
 }
 
-fn scored_move<R: Rules>(game: &R, scored: &RootMoveScore<R::Move>) -> ScoredMove {
+pub(super) fn scored_move<R: Rules>(game: &R, scored: &RootMoveScore<R::Move>) -> ScoredMove {
     ScoredMove {
         name: game.move_name(scored.mv),
         display: game.move_display(scored.mv),
@@ -309,7 +332,7 @@ fn scored_move<R: Rules>(game: &R, scored: &RootMoveScore<R::Move>) -> ScoredMov
     }
 }
 
-fn event_view<R: Rules>(game: &R, event: &SearchEvent<R::Move>) -> ThinkEvent {
+pub(super) fn event_view<R: Rules>(game: &R, event: &SearchEvent<R::Move>) -> ThinkEvent {
     match event {
         SearchEvent::Iteration(info) => {
             let (pv, pv_display, pv_names) = line_names(game, &info.pv);

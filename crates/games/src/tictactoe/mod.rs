@@ -3,6 +3,7 @@
 
 mod board;
 mod eval;
+pub mod levels;
 pub mod spec;
 
 pub use board::TicTacToe;
@@ -92,6 +93,10 @@ impl Rules for TicTacToe {
 
     fn strong(&self) -> OpenLines {
         OpenLines
+    }
+
+    fn ladder() -> &'static ply_search::skill::Ladder {
+        &levels::LADDER
     }
 
     fn teaching_settings(&self, _level: Level) -> TeachingSettings {

@@ -10,6 +10,7 @@
 mod classic;
 mod fen;
 mod game;
+pub mod levels;
 mod material;
 mod movegen;
 mod notation;
@@ -141,6 +142,10 @@ impl Rules for Xiangqi {
 
     fn strong(&self) -> Strong {
         Strong
+    }
+
+    fn ladder() -> &'static ply_search::skill::Ladder {
+        &levels::LADDER
     }
 
     fn teaching_settings(&self, _level: Level) -> TeachingSettings {
