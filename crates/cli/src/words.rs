@@ -335,8 +335,8 @@ impl Words {
     pub fn ask_level(self) -> &'static str {
         say!(
             self.0,
-            "Computer level, classic or strong? [strong]: ",
-            "Trình độ của máy, classic (cổ điển) hay strong (mạnh)? [strong]: "
+            "Computer level, 1 (beginner) to 8 (full strength), or classic (the tutorial's)? [8]: ",
+            "Cấp của máy, từ 1 (mới học) đến 8 (toàn lực), hay classic (cổ điển, của bài hướng dẫn)? [8]: "
         )
     }
 

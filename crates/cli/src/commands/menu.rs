@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, Write};
 
 use clap::Args;
-use ply_games::{Level, Notation, games};
+use ply_games::{Notation, PlayerLevel, games};
 
 use super::play::PlayArgs;
 use crate::args::{EngineArgs, GameArgs, LimitArgs};
@@ -49,8 +49,8 @@ pub fn run(menu: &MenuArgs) -> anyhow::Result<()> {
     let Some(level) = ask(&mut input, &mut out, words.ask_level())? else {
         return Ok(());
     };
-    let level: Level = if level.is_empty() {
-        Level::Strong
+    let level: PlayerLevel = if level.is_empty() {
+        PlayerLevel::STRONGEST
     } else {
         level.parse()?
     };

@@ -9,7 +9,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 
 use anyhow::bail;
 use clap::Args;
-use ply_games::{Algorithm, Level, MoveView, Notation, Status, Table, ThinkRequest};
+use ply_games::{Algorithm, Level, MoveView, Notation, PlayerLevel, Status, Table, ThinkRequest};
 use ply_search::{Limits, SearchControl, Side};
 
 use super::analyze::score_text;
@@ -27,9 +27,10 @@ pub struct PlayArgs {
     /// (two people) or none (watch the computer play itself).
     #[arg(long, default_value = "first")]
     pub human: String,
-    /// The computer's level: classic (the seed's player) or strong.
-    #[arg(long, default_value = "strong")]
-    pub level: Level,
+    /// The computer's level: 1 (a beginner) to 8 (the full engine; also `strong`), or
+    /// classic (the seed tutorial's alpha-beta, a teaching opponent).
+    #[arg(long, default_value = "8")]
+    pub level: PlayerLevel,
     /// The computer's algorithm: minimax, alphabeta or engine (default: the level's own).
     #[arg(long)]
     pub algorithm: Option<Algorithm>,
@@ -68,6 +69,14 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let color = !args.no_color && stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut game = Game::new(args, color)?;
     game.run(&mut stdin.lock(), &mut stdout.lock())
+}
+
+/// A seed for a level's noise and choices: new every session, so a level does not play the
+/// same game twice.
+fn session_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos() as u64)
 }
 
 /// Which sides people play.
@@ -123,7 +132,7 @@ impl Game {
         let words = Words(Lang::choose(args.lang));
         let title = words.title(spec, &args.game.options(), &session.title());
         let limits = default_limits(spec, &args.limits);
-        let mut request = ThinkRequest::new(args.level, limits);
+        let mut request = args.level.request(limits, session_seed());
         request.algorithm = args.algorithm;
         Ok(Game {
             session,

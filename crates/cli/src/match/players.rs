@@ -1,12 +1,14 @@
 //! Player specifications as typed on the command line: ply's own (`strong`, `classic`,
-//! `alphabeta:depth=4`, `strong:movetime=200,threads=2`) or another program
+//! a level `level3` or `3:nodes=…`, `alphabeta:depth=4`, `strong:movetime=200,threads=2`) or
+//! another program
 //! (`uci:cmd=/usr/games/stockfish,option.UCI_Elo=1500`, `ucci:cmd=…`, `gomocup:cmd=…`).
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use ply_games::{Algorithm, Level, ThinkRequest};
+use ply_games::{Algorithm, Level, PlayerLevel, ThinkRequest};
+use ply_search::skill::{Rung, Skill};
 use ply_search::{EngineOptions, Limits};
 
 use super::contestants::Protocol;
@@ -27,6 +29,8 @@ pub struct PlySpec {
     pub label: String,
     /// Whose judgement.
     pub level: Level,
+    /// A level of the ladder (its node limit, noise and choice); `None` or 8: full strength.
+    pub rung: Option<Rung>,
     /// Which search; `None` for the level's own.
     pub algorithm: Option<Algorithm>,
     /// Limits that override the match's.
@@ -153,6 +157,7 @@ impl FromStr for PlySpec {
         let mut spec = PlySpec {
             label: text.to_string(),
             level: Level::Strong,
+            rung: None,
             algorithm: None,
             depth: None,
             movetime: None,
@@ -160,8 +165,9 @@ impl FromStr for PlySpec {
             threads: None,
             hash: None,
         };
-        if let Ok(level) = head.parse::<Level>() {
-            spec.level = level;
+        if let Ok(level) = head.parse::<PlayerLevel>() {
+            spec.level = level.judgement();
+            spec.rung = level.rung();
         } else if let Ok(algorithm) = head.parse::<Algorithm>() {
             spec.algorithm = Some(algorithm);
             spec.level = match algorithm {
@@ -170,7 +176,7 @@ impl FromStr for PlySpec {
             };
         } else {
             return Err(format!(
-                "unknown player '{head}': expected classic, strong, minimax, alphabeta or engine, optionally followed by :key=value,… ({KEYS}); or uci:, ucci:, gomocup: with cmd=PROGRAM"
+                "unknown player '{head}': expected classic, strong, a level (level1 … level8), minimax, alphabeta or engine, optionally followed by :key=value,… ({KEYS}); or uci:, ucci:, gomocup: with cmd=PROGRAM"
             ));
         }
         for pair in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -184,7 +190,11 @@ impl FromStr for PlySpec {
                     .map_err(|_| format!("{key}={value}: expected a whole number"))
             };
             match key.trim() {
-                "level" => spec.level = value.parse().map_err(|e| format!("{e}"))?,
+                "level" => {
+                    let level: PlayerLevel = value.parse().map_err(|e| format!("{e}"))?;
+                    spec.level = level.judgement();
+                    spec.rung = level.rung();
+                }
                 "algorithm" => spec.algorithm = Some(value.parse().map_err(|e| format!("{e}"))?),
                 "depth" => spec.depth = Some(number()?.min(u64::from(u32::MAX)) as u32),
                 "movetime" => spec.movetime = Some(number()?),
@@ -214,8 +224,9 @@ impl PlySpec {
         self.depth.is_some() || self.movetime.is_some() || self.nodes.is_some()
     }
 
-    /// The request this player makes for a move, given the match's limits.
-    pub fn request(&self, base: &Limits) -> ThinkRequest {
+    /// The request this player makes for a move, given the match's limits; `seed` (one per
+    /// game) fixes a level's noise and choices.
+    pub fn request(&self, base: &Limits, seed: u64) -> ThinkRequest {
         let mut limits = base.clone();
         if self.has_own_limits() {
             limits = Limits {
@@ -227,6 +238,10 @@ impl PlySpec {
         }
         let mut request = ThinkRequest::new(self.level, limits);
         request.algorithm = self.algorithm;
+        request.skill = self
+            .rung
+            .filter(|_| self.level == Level::Strong)
+            .map(|rung| Skill::level(rung, seed));
         request
     }
 
@@ -274,6 +289,29 @@ mod tests {
     }
 
     #[test]
+    fn ladder_levels_are_read_and_ask_with_their_seed() {
+        for text in ["level3", "3", "strong:level=3"] {
+            let spec: PlySpec = text.parse().expect("valid");
+            assert_eq!(
+                (spec.level, spec.rung),
+                (Level::Strong, Rung::new(3)),
+                "{text}"
+            );
+            let request = spec.request(&Limits::default(), 5);
+            assert_eq!(
+                request.skill,
+                Rung::new(3).map(|rung| Skill::level(rung, 5))
+            );
+        }
+        let limited: PlySpec = "level8:nodes=1000".parse().expect("valid");
+        assert_eq!((limited.rung, limited.nodes), (Rung::new(8), Some(1000)));
+        let classic: PlySpec = "classic".parse().expect("valid");
+        assert_eq!(classic.request(&Limits::default(), 5).skill, None);
+        let error = "level9".parse::<PlySpec>().expect_err("no level 9");
+        assert!(error.contains("level1"), "{error}");
+    }
+
+    #[test]
     fn levels_algorithms_and_options_are_read() {
         let strong: PlySpec = "strong".parse().expect("valid");
         assert_eq!((strong.level, strong.algorithm), (Level::Strong, None));
@@ -288,7 +326,7 @@ mod tests {
             (tuned.movetime, tuned.threads, tuned.hash),
             (Some(250), Some(2), Some(64))
         );
-        let request = tuned.request(&Limits::depth(3));
+        let request = tuned.request(&Limits::depth(3), 0);
         assert_eq!(request.limits.movetime, Some(Duration::from_millis(250)));
         assert_eq!(request.limits.depth, None);
     }

@@ -14,6 +14,8 @@ pub struct Internal {
     spec: PlySpec,
     record: Box<dyn Record>,
     search: SearchThread,
+    /// Games begun, the seed of a level's noise and choices in this one.
+    games: u64,
 }
 
 impl Internal {
@@ -33,6 +35,7 @@ impl Internal {
             spec: spec.clone(),
             record,
             search,
+            games: 0,
         })
     }
 
@@ -45,6 +48,7 @@ impl Contestant for Internal {
     fn new_game(&mut self, referee: &dyn Record) -> Result<(), ContestantError> {
         self.record = referee.clone_record();
         self.search.clear();
+        self.games += 1;
         Ok(())
     }
 
@@ -60,7 +64,7 @@ impl Contestant for Internal {
             },
             _ => request.limits.clone(),
         };
-        let think = self.spec.request(&limits);
+        let think = self.spec.request(&limits, self.games);
         let finished = self.search.think(
             self.record.as_ref(),
             think,
