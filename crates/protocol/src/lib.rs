@@ -8,6 +8,7 @@ pub mod gomocup;
 pub mod lag;
 pub mod output;
 pub mod search_thread;
+pub mod strength;
 pub mod ucci;
 pub mod uci;
 

@@ -120,3 +120,48 @@ fn a_position_our_rules_call_finished_still_gets_a_move() {
     );
     assert_eq!(bestmove(&lines).as_deref(), Some("e9e8"), "{lines:?}");
 }
+
+/// The nodes of the last `info … nodes N` line.
+fn last_nodes(lines: &[String]) -> Option<u64> {
+    lines.iter().rev().find_map(|line| {
+        let mut words = line.split_whitespace();
+        while let Some(word) = words.next() {
+            if word == "nodes" {
+                return words.next()?.parse().ok();
+            }
+        }
+        None
+    })
+}
+
+#[test]
+fn strength_options_are_listed_set_and_checked() {
+    let lines = transcript("ucci\nquit\n");
+    for option in [
+        "option limitstrength type check default false",
+        "option elo type spin min 1000 max 2800 default 1500",
+        "option skilllevel type spin min 0 max 20 default 20",
+    ] {
+        assert!(lines.iter().any(|l| l == option), "{option}: {lines:?}");
+    }
+    let ucciok = lines.iter().position(|l| l == "ucciok").expect("ucciok");
+    assert!(lines[..ucciok].iter().any(|l| l.starts_with("option elo")));
+    // The lowest rating plays level 1 on its node limit, however long it may think.
+    let weakest = transcript(
+        "ucci\nsetoption limitstrength true\nsetoption elo 1000\nposition startpos\ngo time 600000\n",
+    );
+    assert!(last_nodes(&weakest).expect("nodes") <= 500, "{weakest:?}");
+    assert!(bestmove(&weakest).is_some(), "{weakest:?}");
+    let skill = transcript("ucci\nsetoption skilllevel 0\nposition startpos\ngo time 600000\n");
+    assert!(last_nodes(&skill).expect("nodes") <= 500, "{skill:?}");
+    // The UCI spelling is understood too; bad values are refused.
+    let refused = transcript(
+        "ucci\nsetoption name UCI_Elo value 3000\nsetoption skilllevel 21\nsetoption limitstrength perhaps\nposition startpos\ngo depth 3\n",
+    );
+    let errors = refused
+        .iter()
+        .filter(|l| l.to_ascii_lowercase().contains("error"))
+        .count();
+    assert!(errors >= 3, "{refused:?}");
+    assert!(bestmove(&refused).is_some(), "{refused:?}");
+}

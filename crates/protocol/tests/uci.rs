@@ -348,3 +348,87 @@ fn uci_variant_switches_to_xiangqi_when_it_is_available() {
         assert!(lines.iter().any(|l| l.contains("UCI_Variant")), "{lines:?}");
     }
 }
+
+/// The nodes of the last `info … nodes N` line.
+fn last_nodes(lines: &[String]) -> Option<u64> {
+    lines.iter().rev().find_map(|line| {
+        let mut words = line.split_whitespace();
+        while let Some(word) = words.next() {
+            if word == "nodes" {
+                return words.next()?.parse().ok();
+            }
+        }
+        None
+    })
+}
+
+#[test]
+fn the_strength_options_are_listed_with_their_ranges() {
+    for variant in ["", "setoption name UCI_Variant value xiangqi\n"] {
+        let lines = burst(&format!("{variant}uci\nquit\n"));
+        for option in [
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1500 min 1000 max 2800",
+            "option name Skill Level type spin default 20 min 0 max 20",
+        ] {
+            assert!(lines.iter().any(|l| l == option), "{option}: {lines:?}");
+        }
+    }
+}
+
+#[test]
+fn uci_limit_strength_with_the_lowest_elo_plays_level_one_on_its_node_limit() {
+    // A generous movetime: the level's own node limit (400 in chess) ends the search.
+    let script = "uci\nsetoption name UCI_Elo value 1000\nsetoption name UCI_LimitStrength value true\nucinewgame\nposition startpos moves e2e4\ngo movetime 20000\nquit\n";
+    let start = Instant::now();
+    let lines = transcript(script);
+    assert!(start.elapsed() < Duration::from_secs(10), "{lines:?}");
+    let nodes = last_nodes(&lines).expect("info with nodes");
+    assert!(nodes <= 500, "level 1 searched {nodes} nodes: {lines:?}");
+    let moves = bestmoves(&lines);
+    assert_eq!(moves.len(), 1);
+    assert!(legal_after("chess", &["e2e4".to_string()], &moves[0]));
+    // The same seed (one `ucinewgame`) gives the same move again.
+    assert_eq!(bestmoves(&transcript(script)), moves);
+    // Without the limit the same `go` is the full engine's (stopped here by its node limit).
+    let full = transcript(
+        "uci\nsetoption name UCI_Elo value 1000\nposition startpos moves e2e4\ngo nodes 5000\nquit\n",
+    );
+    assert!(last_nodes(&full).expect("nodes") > 2_000, "{full:?}");
+}
+
+#[test]
+fn uci_elo_out_of_range_is_refused_and_changes_nothing() {
+    let lines = transcript(
+        "setoption name UCI_Elo value 999\nsetoption name UCI_Elo value lots\nsetoption name UCI_LimitStrength value maybe\nsetoption name Skill Level value 21\nsetoption name UCI_LimitStrength value true\nposition startpos\ngo nodes 3000\nquit\n",
+    );
+    let errors = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
+    assert_eq!(errors, 4, "{lines:?}");
+    // UCI_Elo stayed at 1500, which the ladder plays; the move is legal.
+    let moves = bestmoves(&lines);
+    assert!(legal_after("chess", &[], &moves[0]), "{lines:?}");
+}
+
+#[test]
+fn skill_level_zero_is_level_one_and_twenty_is_full_strength() {
+    let weakest = transcript(
+        "setoption name Skill Level value 0\nposition startpos\ngo movetime 20000\nquit\n",
+    );
+    assert!(last_nodes(&weakest).expect("nodes") <= 500, "{weakest:?}");
+    let full =
+        transcript("setoption name Skill Level value 20\nposition startpos\ngo nodes 5000\nquit\n");
+    assert!(last_nodes(&full).expect("nodes") > 2_000, "{full:?}");
+}
+
+#[test]
+fn xiangqi_plays_at_a_limited_elo_too() {
+    let lines = transcript(
+        "setoption name UCI_Variant value xiangqi\nsetoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1000\nposition startpos\ngo movetime 20000\nquit\n",
+    );
+    assert!(last_nodes(&lines).expect("nodes") <= 500, "{lines:?}");
+    let moves = bestmoves(&lines);
+    assert!(legal_after("xiangqi", &[], &moves[0]), "{lines:?}");
+}

@@ -14,11 +14,13 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use ply_games::{Level, MoveId, MoveView, Record, ScoreView, ThinkEvent, ThinkRequest};
+use ply_search::skill::Skill;
 use ply_search::{Clock, EngineOptions, Limits};
 
 use crate::lag::LagMeter;
 use crate::output::Output;
 use crate::search_thread::{Dialect, Hold, Reply, SearchThread};
+use crate::strength::{OptionWords, StrengthOptions};
 
 /// The value UCCI GUIs read as "mate": a win in n plies is sent as `MATE_VALUE - n`.
 pub const MATE_VALUE: i32 = 10_000;
@@ -77,6 +79,10 @@ pub struct UcciEngine {
     banned: Vec<MoveId>,
     /// The running search waits for `stop` (infinite or ponder).
     open_ended: bool,
+    /// `limitstrength`, `elo` and `skilllevel`.
+    strength: StrengthOptions,
+    /// New games so far: the seed of a weakened level's noise and choices.
+    games: u64,
 }
 
 /// Serves UCCI on `input` / `output` until `quit` or the end of the input.
@@ -100,6 +106,8 @@ impl UcciEngine {
             options: EngineOptions::default(),
             banned: Vec::new(),
             open_ended: false,
+            strength: StrengthOptions::default(),
+            games: 0,
         }
     }
 
@@ -172,17 +180,26 @@ impl UcciEngine {
             "option hashsize type spin min 0 max 4096 default 16",
             "option threads type spin min 1 max 64 default 1",
             "option newgame type button",
-            "ucciok",
         ];
         for line in lines {
             self.output.line(line);
         }
+        for line in self.strength.describe(OptionWords::Ucci) {
+            self.output.line(&line);
+        }
+        self.output.line("ucciok");
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         // Stop a search first, as `position` and `go` do: waiting for it instead would
         // block the loop for good under `go infinite` or `go ponder` (no `stop` is read).
         self.finish_search(true);
+        if let Some(done) = self.strength.set(name, value) {
+            if let Err(message) = done {
+                self.error(message);
+            }
+            return;
+        }
         let flag = value.map(|v| v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("on"));
         match name {
             "usemillisec" => self.millisec = flag.unwrap_or(true),
@@ -204,6 +221,7 @@ impl UcciEngine {
                 self.search.clear();
                 self.record.reset();
                 self.banned.clear();
+                self.games += 1;
             }
             // Options ElephantEye offers that change nothing here.
             "ponder" | "batch" | "debug" | "idle" | "promotion" | "bookfiles" | "evalapi"
@@ -294,6 +312,13 @@ impl UcciEngine {
         }
         let record = fresh.as_deref().unwrap_or(self.record.as_ref());
         let mut request = ThinkRequest::new(Level::Strong, self.limits(go));
+        request.skill = self
+            .strength
+            .strength(record.ladder())
+            .map(|strength| Skill {
+                strength,
+                seed: self.games,
+            });
         if !self.banned.is_empty() {
             request.search_moves = record
                 .legal_moves()

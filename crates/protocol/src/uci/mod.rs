@@ -12,6 +12,7 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use ply_games::{GameOptions, Record, ThinkRequest, new_game};
+use ply_search::skill::Skill;
 use ply_search::{Clock, EngineOptions, Limits, Side};
 
 use crate::lag::LagMeter;
@@ -32,6 +33,8 @@ pub struct UciEngine {
     positions: Positions,
     search: SearchThread,
     lag: LagMeter,
+    /// `ucinewgame`s so far: the seed of a weakened level's noise and choices.
+    games: u64,
 }
 
 /// Runs the UCI loop for chess on `input` until `quit` or end of input, writing to `output`.
@@ -72,6 +75,7 @@ impl UciEngine {
             record,
             positions: Positions::default(),
             lag: LagMeter::default(),
+            games: 0,
         })
     }
 
@@ -135,6 +139,7 @@ impl UciEngine {
                 self.lag.untimed();
                 self.search.clear();
                 self.record.reset();
+                self.games += 1;
                 self.positions = Positions::default();
             }
             Command::Position { start, moves } => {
@@ -261,6 +266,14 @@ impl UciEngine {
         };
         let mut request = ThinkRequest::new(self.settings.level, limits);
         request.multipv = self.settings.multipv;
+        request.skill = self
+            .settings
+            .strength
+            .strength(self.record.ladder())
+            .map(|strength| Skill {
+                strength,
+                seed: self.games,
+            });
         request.search_moves = search_moves;
         let reply = Reply::Send(self.out.clone(), info::DIALECT);
         // A thread that cannot start has answered with the first legal move already.

@@ -6,6 +6,8 @@ use ply_games::{
     GameOptions, GameSpec, Level, OptionKind, OptionSpec, OptionValue, find_game, games,
 };
 
+use crate::strength::{OptionWords, StrengthOptions};
+
 /// Largest transposition table, in MiB.
 pub const MAX_HASH_MIB: usize = 65_536;
 /// Most search threads.
@@ -31,6 +33,8 @@ pub struct Settings {
     pub variant: String,
     /// Which player answers `go`.
     pub level: Level,
+    /// `UCI_LimitStrength`, `UCI_Elo` and `Skill Level`.
+    pub strength: StrengthOptions,
     /// `debug on`.
     pub debug: bool,
 }
@@ -46,6 +50,7 @@ impl Default for Settings {
             game: GameOptions::default(),
             variant: "chess".to_string(),
             level: Level::Strong,
+            strength: StrengthOptions::default(),
             debug: false,
         }
     }
@@ -177,6 +182,7 @@ pub fn describe(settings: &Settings) -> Vec<String> {
         ));
     }
     lines.push("option name Level type combo default strong var strong var classic".to_string());
+    lines.extend(settings.strength.describe(OptionWords::Uci));
     lines.push("option name Clear Hash type button".to_string());
     lines
 }
@@ -203,6 +209,9 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
 
 /// Applies `setoption name <name> value <value>`.
 pub fn set(settings: &mut Settings, name: &str, value: Option<&str>) -> Result<Change, String> {
+    if let Some(done) = settings.strength.set(name, value) {
+        return done.map(|()| Change::Nothing);
+    }
     let key = name.trim().to_ascii_lowercase();
     match key.as_str() {
         "hash" => {
@@ -250,7 +259,7 @@ pub fn set(settings: &mut Settings, name: &str, value: Option<&str>) -> Result<C
             Ok(Change::Nothing)
         }
         "clear hash" => Ok(Change::ClearHash),
-        "uci_analysemode" | "uci_showwdl" | "uci_limitstrength" | "uci_elo" => Ok(Change::Nothing),
+        "uci_analysemode" | "uci_showwdl" => Ok(Change::Nothing),
         _ => set_game_option(settings, name, value),
     }
 }
