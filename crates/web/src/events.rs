@@ -11,7 +11,9 @@
 //!   with the highest `version`, whatever order answers and events arrive in.
 //! - `{"type":"think_start","id","purpose","side","level","algorithm","movetime_ms"}`: a
 //!   search begins; `purpose` is `move` (the computer's), `hint` or `analysis`; `side` is
-//!   `first` or `second`; `movetime_ms` is null for a depth-bound search.
+//!   `first` or `second`; `level` is the player, `"1"` … `"8"` or `"classic"` (a hint
+//!   and the full analysis are level 8's); `movetime_ms` is null for a depth-bound search
+//!   (levels 1 to 7 stop at their node limit first).
 //! - `{"type":"think","id","purpose","event":ThinkEvent}`: its progress, where `event` is
 //!   `{"event":"iteration","depth","seldepth","multipv","score","bound","nodes","nps",
 //!   "time_ms","pv","pv_display","hashfull","tt_hits"}` or `{"event":"root_move","name",
@@ -49,8 +51,8 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use ply_games::session::serialize_side;
 use ply_games::{
-    Algorithm, BoardLabels, BoardView, GameOptions, Level, MoveView, Notation, Record, ScoreStyle,
-    Status, Text, ThinkEvent, ThinkResult,
+    Algorithm, BoardLabels, BoardView, GameOptions, MoveView, Notation, PlayerLevel, Record,
+    ScoreStyle, Status, Text, ThinkEvent, ThinkResult,
 };
 use ply_search::Side;
 use serde::Serialize;
@@ -110,8 +112,8 @@ pub struct ThinkStart {
     /// For whom.
     #[serde(serialize_with = "serialize_side")]
     pub side: Side,
-    /// Whose judgement.
-    pub level: Level,
+    /// Which player: a level `1` … `8` (a hint or an analysis is level 8's) or `classic`.
+    pub level: PlayerLevel,
     /// Which search.
     pub algorithm: Algorithm,
     /// Its time, if it is bound by time.

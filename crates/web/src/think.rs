@@ -14,7 +14,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ply_games::{Level, ThinkError, ThinkEvent, ThinkRequest, ThinkResult, Thinker};
+use ply_games::{Level, PlayerLevel, ThinkError, ThinkEvent, ThinkRequest, ThinkResult, Thinker};
 use ply_search::{Limits, SearchControl};
 
 use crate::clock::{ENGINE_OVERHEAD, now_ms};
@@ -33,7 +33,7 @@ pub const MIN_MOVETIME_MS: u64 = 50;
 /// Time a hint takes at most.
 const HINT_MS: u64 = 1_500;
 
-/// The level of a stored level name.
+/// The judgement a level name asks for (`classic` or `strong`, as the lab takes it).
 pub fn parse_level(name: &str) -> ApiResult<Level> {
     name.parse()
         .map_err(|error: ply_games::session::UnknownName| {
@@ -41,32 +41,49 @@ pub fn parse_level(name: &str) -> ApiResult<Level> {
         })
 }
 
-/// What the computer (or the helper) is asked to do.
-fn request_for(live: &LiveGame, purpose: Purpose) -> ApiResult<ThinkRequest> {
+/// The computer player a stored or asked level names: `1` … `8` or `classic`; games stored
+/// before the ladder say `strong` (level 8).
+pub fn parse_player_level(name: &str) -> ApiResult<PlayerLevel> {
+    name.parse()
+        .map_err(|error: ply_games::UnknownLevel| ApiError::unprocessable(error.to_string()))
+}
+
+/// What the computer (or the helper) is asked to do, and which player that is.
+fn request_for(live: &LiveGame, purpose: Purpose) -> ApiResult<(ThinkRequest, PlayerLevel)> {
     let movetime = Duration::from_millis(
         live.players
             .movetime_ms
             .clamp(MIN_MOVETIME_MS, MAX_MOVETIME_MS),
     );
-    let level = parse_level(&live.players.level)?;
+    let level = parse_player_level(&live.players.level)?;
+    let limits = match level {
+        PlayerLevel::Classic => Limits::default(),
+        PlayerLevel::Ladder(_) => Limits::movetime(movetime),
+    };
     Ok(match purpose {
-        Purpose::Move => match level {
-            Level::Classic => ThinkRequest::new(Level::Classic, Limits::default()),
-            Level::Strong => ThinkRequest::new(Level::Strong, Limits::movetime(movetime)),
-        },
-        Purpose::Hint => ThinkRequest::new(
-            Level::Strong,
-            Limits::movetime(movetime.min(Duration::from_millis(HINT_MS))),
+        // The game's number seeds a weaker level's noise and choices: the same game replayed
+        // gets the same answers, another game other ones.
+        Purpose::Move => (level.request(limits, live.id as u64), level),
+        Purpose::Hint => (
+            ThinkRequest::new(
+                Level::Strong,
+                Limits::movetime(movetime.min(Duration::from_millis(HINT_MS))),
+            ),
+            PlayerLevel::STRONGEST,
         ),
+        // Scoring every move is the full judgement's (or the classic player's) work.
         Purpose::Analysis => {
-            let limits = match level {
-                Level::Classic => Limits::default(),
-                Level::Strong => Limits::movetime(movetime),
+            let scorer = match level {
+                PlayerLevel::Classic => PlayerLevel::Classic,
+                PlayerLevel::Ladder(_) => PlayerLevel::STRONGEST,
             };
-            ThinkRequest {
-                all_moves: true,
-                ..ThinkRequest::new(level, limits)
-            }
+            (
+                ThinkRequest {
+                    all_moves: true,
+                    ..ThinkRequest::new(scorer.judgement(), limits)
+                },
+                scorer,
+            )
         }
     })
 }
@@ -120,7 +137,7 @@ pub fn start_for(
             "the server is shutting down: no new search",
         ));
     }
-    let mut request = request_for(live, purpose)?;
+    let (mut request, player) = request_for(live, purpose)?;
     // The computer's move in a timed game: its clock, and when it must stop at the latest.
     let deadline = match (&live.clock, purpose) {
         (Some(clock), Purpose::Move) => {
@@ -153,7 +170,7 @@ pub fn start_for(
         id,
         purpose,
         side,
-        level: request.level,
+        level: player,
         algorithm: request.effective_algorithm(),
         movetime_ms: deadline
             .or(request.limits.movetime)

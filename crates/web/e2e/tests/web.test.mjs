@@ -72,8 +72,9 @@ async function startFromHome(game, { human = 'first', level = 'strong', movetime
   await page.goto(base);
   await page.click(`.game-card[data-game="${game}"]`);
   await page.check(`.segmented input[name=human][value=${human}]`);
-  await page.check(`.segmented input[name=level][value=${level}]`);
-  if (level === 'strong') await page.selectOption('select[name=movetime_ms]', String(movetime));
+  const ladder = level === 'strong' ? '8' : level;
+  await page.selectOption('select[name=level]', ladder);
+  if (ladder === '8') await page.selectOption('select[name=movetime_ms]', String(movetime));
   await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
   await page.waitForSelector('.board-wrap svg.board');
   return currentId();

@@ -46,6 +46,7 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/setup.js",
     "js/problems.js",
     "js/import.js",
+    "js/levels.js",
 ];
 
 fn content_type(path: &str) -> &'static str {

@@ -20,7 +20,7 @@ use crate::events::Published;
 use crate::live::{LiveGame, read_summary};
 use crate::state::AppState;
 use crate::store::{Listing, Players, Seat};
-use crate::think::{self, MAX_MOVETIME_MS, MIN_MOVETIME_MS, parse_level};
+use crate::think::{self, MAX_MOVETIME_MS, MIN_MOVETIME_MS, parse_player_level};
 
 /// Longest position string accepted.
 pub const MAX_POSITION_BYTES: usize = 4_096;
@@ -48,7 +48,7 @@ pub struct NewGame {
     /// `first`, `second` or `both`.
     #[serde(default)]
     human: Option<String>,
-    /// `classic` or `strong`.
+    /// `1` … `8` (default 8, the full engine), `classic`, or the older `strong` (8).
     #[serde(default)]
     level: Option<String>,
     #[serde(default)]
@@ -108,7 +108,7 @@ pub async fn create(
             )));
         }
     };
-    let level = parse_level(request.level.as_deref().unwrap_or("strong"))?;
+    let level = parse_player_level(request.level.as_deref().unwrap_or("8"))?;
     let movetime_ms = request
         .movetime_ms
         .unwrap_or(spec.default_movetime_ms.unwrap_or(1_000));
@@ -120,7 +120,7 @@ pub async fn create(
     let players = Players {
         first,
         second,
-        level: level.name().to_string(),
+        level: level.name(),
         movetime_ms,
     };
     let control = match request.clock {

@@ -5,6 +5,7 @@ import { h, replace, number } from './dom.js';
 import { t } from './i18n.js';
 import { titleOf, resultOf, errorText } from './words.js';
 import { importPanel } from './import.js';
+import { levelName } from './levels.js';
 
 const PAGE = 25;
 
@@ -28,7 +29,7 @@ export function mount(root) {
   }
 
   function players(g) {
-    const seat = (s) => (s === 'human' ? t('play.human') : t('play.computer', { level: t(`level.${g.players.level}`) }));
+    const seat = (s) => (s === 'human' ? t('play.human') : t('play.computer', { level: levelName(g.players.level) }));
     return `${seat(g.players.first)} – ${seat(g.players.second)}`;
   }
 

@@ -11,6 +11,7 @@ import { drawBoard } from './board.js';
 import { optionFields, readOptions } from './options.js';
 import { clockField, readClock } from './clock.js';
 import { errorText } from './problems.js';
+import { LEVELS, levelChoice, knownLevel } from './levels.js';
 
 const PREFS = 'ply.newgame';
 
@@ -81,32 +82,31 @@ export function mount(root) {
       ['first', 'second', 'both'].map((value) => h('label', {},
         h('input', { type: 'radio', name: 'human', value, checked: (prefs.human || 'first') === value }),
         h('span', { text: value === 'both' ? t('home.bothSides') : t('home.playAs', { side: sideName(sides, value) }) }))));
-    const level = h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('home.level') },
-      ['classic', 'strong'].map((value) => h('label', {},
-        h('input', { type: 'radio', name: 'level', value, checked: (prefs.level || 'strong') === value }),
-        h('span', { text: t(`level.${value}`) }))));
+    const chosenLevel = knownLevel(prefs.level);
+    const level = h('select', { name: 'level', id: 'new-level' },
+      LEVELS.map((value) => h('option', { value, selected: value === chosenLevel, text: levelChoice(value) })));
     const times = [250, 500, 1000, 2000, 5000, 10000];
     const defaultTime = prefs.movetime_ms || g.default_movetime_ms || 1000;
     const time = h('select', { name: 'movetime_ms' }, times.map((ms) => h('option', { value: ms, selected: ms === defaultTime, text: t('home.seconds', { s: number(ms / 1000) }) })));
     const timeField = field(t('home.time'), time);
     const levelHelp = h('p', { class: 'muted help' });
     const syncLevel = () => {
-      const strong = form.querySelector('input[name=level]:checked')?.value === 'strong';
-      timeField.hidden = !strong;
-      levelHelp.textContent = t(strong ? 'home.strongHelp' : 'home.classicHelp');
+      const value = level.value;
+      timeField.hidden = value !== '8';
+      levelHelp.textContent = t(value === 'classic' ? 'home.classicHelp' : 'home.ladderHelp');
     };
     replace(form,
       h('h2', { text: titleOf(g.name, g.titles) }),
       h('div', { class: 'fields' },
         options,
         h('fieldset', { class: 'field' }, h('legend', { class: 'field-label', text: t('home.side') }), human),
-        h('fieldset', { class: 'field' }, h('legend', { class: 'field-label', text: t('home.level') }), level, levelHelp),
+        h('div', { class: 'field' }, h('label', { class: 'field-label', for: 'new-level', text: t('home.level') }), level, levelHelp),
         timeField,
         clockField(prefs.clock || null),
         positionField),
       h('div', { class: 'actions' }, h('button', { class: 'btn primary big', type: 'submit', 'data-action': 'start', text: t('home.start') })),
       h('p', { class: 'error', role: 'alert' }));
-    form.querySelectorAll('input[name=level]').forEach((input) => input.addEventListener('change', syncLevel));
+    level.addEventListener('change', syncLevel);
     syncLevel();
   }
 
@@ -116,7 +116,7 @@ export function mount(root) {
     const body = {
       game: chosen,
       human: data.get('human') || 'first',
-      level: data.get('level') || 'strong',
+      level: data.get('level') || '8',
       movetime_ms: Number(data.get('movetime_ms') || 1000),
       clock: readClock(form),
     };

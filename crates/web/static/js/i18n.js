@@ -142,6 +142,11 @@ const en = {
   'import.file': 'Choose a file', 'import.paste': 'or paste it', 'import.placeholder': '[Event "…"]\n1. e4 e5 2. Nf3 …',
   'import.button': 'Import', 'import.empty': 'Choose a file or paste one first.', 'import.tooLong': 'The file is too long (at most 512 KiB).',
   'import.lineError': 'Line {line}: {message}', 'import.badLine': 'this line cannot be read or its move cannot be played.',
+  // Levels: the ladder 1–8 and the classic tutorial player (home page, players line, log).
+  'level.n': 'Level {n}', 'level.option': 'Level {n} — {what}', 'level.classicTutorial': 'Classic (tutorial)',
+  'level.what.1': 'beginner', 'level.what.2': 'novice', 'level.what.3': 'casual player', 'level.what.4': 'club player',
+  'level.what.5': 'strong club player', 'level.what.6': 'expert', 'level.what.7': 'master', 'level.what.8': 'full strength',
+  'home.ladderHelp': 'Levels 1 to 7 look at a fixed number of positions a move, the lower the fewer, misjudge a little and sometimes pick a close second-best move; they play the same on a busy or a quiet machine. Level 8 is the full engine for the time you choose.',
 };
 
 const vi = {
@@ -284,6 +289,11 @@ const vi = {
   'import.file': 'Chọn tệp', 'import.paste': 'hoặc dán vào đây', 'import.placeholder': 'Dán nội dung tệp vào đây',
   'import.button': 'Nhập', 'import.empty': 'Hãy chọn hoặc dán một tệp trước.', 'import.tooLong': 'Tệp quá dài (tối đa 512 KiB).',
   'import.lineError': 'Dòng {line}: {message}', 'import.badLine': 'không đọc được dòng này hoặc không đi được nước trong đó.',
+  // Levels: the ladder 1–8 and the classic tutorial player (home page, players line, log).
+  'level.n': 'Cấp {n}', 'level.option': 'Cấp {n} — {what}', 'level.classicTutorial': 'Cổ điển (bài hướng dẫn)',
+  'level.what.1': 'mới học', 'level.what.2': 'mới chơi', 'level.what.3': 'chơi cho vui', 'level.what.4': 'câu lạc bộ',
+  'level.what.5': 'câu lạc bộ mạnh', 'level.what.6': 'cao thủ', 'level.what.7': 'kiện tướng', 'level.what.8': 'toàn lực',
+  'home.ladderHelp': 'Cấp 1 đến 7 xét một số thế cờ cố định mỗi nước (cấp càng thấp càng ít), đánh giá hơi sai và đôi khi chọn một nước gần tốt nhất; chúng chơi như nhau dù máy bận hay rảnh. Cấp 8 là toàn bộ máy trong thời gian bạn chọn.',
 };
 
 // Words the games send (sides, reasons, titles), translated where we know them.

@@ -4,6 +4,7 @@
 import { h, replace, number, decimal } from './dom.js';
 import { t, sideName, reasonText } from './i18n.js';
 import { moveText, lineText } from './words.js';
+import { levelName } from './levels.js';
 
 const KEPT = 300;
 
@@ -69,7 +70,7 @@ export function createLog(sideNames, scoreStyle, notation = () => null) {
       algorithm = event.algorithm;
       const who = sideName(sideNames, event.side);
       const what = t(`log.start.${event.purpose}`, { side: who });
-      const how = [t(`level.${event.level}`), t(`algorithm.${event.algorithm}`)];
+      const how = [levelName(event.level), t(`algorithm.${event.algorithm}`)];
       if (event.movetime_ms) how.push(t('log.seconds', { s: seconds(event.movetime_ms, 1) }));
       push(h('li', { class: 'log-start' }, h('strong', { text: what }), ' ', h('span', { class: 'muted', text: how.join(' · ') })));
       push(h('li', { class: 'log-head' }, ['depth', 'score', 'nodes', 'nps', 'time', 'pv'].map((c) => h('span', { class: `c-${c}`, text: t(`log.col.${c}`) }))));

@@ -18,6 +18,7 @@ import { createLog } from './log.js';
 import { navigate } from './app.js';
 import { optionsQuery } from './options.js';
 import { createClocks, controlName } from './clock.js';
+import { levelName } from './levels.js';
 
 export function mount(root, [id]) {
   const flipKey = `ply.flip.${id}`;
@@ -421,7 +422,7 @@ export function mount(root, [id]) {
     const s = ctx.state;
     const seat = s.players[side];
     const name = sideName(s.side_names, side);
-    const who = seat === 'human' ? t('play.human') : t('play.computer', { level: t(`level.${s.players.level}`) });
+    const who = seat === 'human' ? t('play.human') : t('play.computer', { level: levelName(s.players.level) });
     const toMove = !s.status.state || s.status.state === 'ongoing' ? s.status.to_move === side : false;
     const thinkingNow = s.thinking && s.thinking.side === side && s.thinking.purpose === 'move';
     return [h('span', { class: `dot side-${side} kind-${s.board.kind}` }), h('strong', { text: name }), h('span', { class: 'muted', text: ` · ${who}` }),
@@ -455,8 +456,8 @@ export function mount(root, [id]) {
     replace(topPlayer, playerLabel(topSide), clocks.face(topSide));
     replace(bottomPlayer, playerLabel(bottomSide), clocks.face(bottomSide));
     title.textContent = titleOf(s.game, s.names, s.options);
-    meta.textContent = t('play.meta', { id: s.id, level: t(`level.${s.players.level}`), s: decimal(s.players.movetime_ms / 1000, 1) });
-    if (s.clock) meta.textContent = t('clock.meta', { id: s.id, level: t(`level.${s.players.level}`), control: controlName(s.clock) });
+    meta.textContent = t('play.meta', { id: s.id, level: levelName(s.players.level), s: decimal(s.players.movetime_ms / 1000, 1) });
+    if (s.clock) meta.textContent = t('clock.meta', { id: s.id, level: levelName(s.players.level), control: controlName(s.clock) });
     renderBanner(s);
     renderThinking(s);
     renderMoves(s);
