@@ -146,14 +146,23 @@ fn strength_options_are_listed_set_and_checked() {
     }
     let ucciok = lines.iter().position(|l| l == "ucciok").expect("ucciok");
     assert!(lines[..ucciok].iter().any(|l| l.starts_with("option elo")));
-    // The lowest rating plays level 1 on its node limit, however long it may think.
+    // The lowest rating plays on the ladder's node limit there, however long it may think;
+    // so does Skill Level 0 (level 1).
+    let ladder = new_game("xiangqi", &GameOptions::default())
+        .expect("xiangqi")
+        .ladder();
+    let at_1000 = ladder
+        .params(ply_search::skill::Strength::Elo(1000))
+        .nodes
+        .expect("a node limit");
+    let level_one = ladder.rungs[0].nodes.expect("a node limit");
     let weakest = transcript(
         "ucci\nsetoption limitstrength true\nsetoption elo 1000\nposition startpos\ngo time 600000\n",
     );
-    assert!(last_nodes(&weakest).expect("nodes") <= 500, "{weakest:?}");
+    assert!(last_nodes(&weakest).expect("nodes") <= at_1000, "{weakest:?}");
     assert!(bestmove(&weakest).is_some(), "{weakest:?}");
     let skill = transcript("ucci\nsetoption skilllevel 0\nposition startpos\ngo time 600000\n");
-    assert!(last_nodes(&skill).expect("nodes") <= 500, "{skill:?}");
+    assert!(last_nodes(&skill).expect("nodes") <= level_one, "{skill:?}");
     // The UCI spelling is understood too; bad values are refused.
     let refused = transcript(
         "ucci\nsetoption name UCI_Elo value 3000\nsetoption skilllevel 21\nsetoption limitstrength perhaps\nposition startpos\ngo depth 3\n",

@@ -349,6 +349,16 @@ fn uci_variant_switches_to_xiangqi_when_it_is_available() {
     }
 }
 
+/// The node limit the game's ladder sets at `elo`.
+fn ladder_nodes(game: &str, elo: i32) -> u64 {
+    let record = new_game(game, &GameOptions::default()).expect("a game");
+    record
+        .ladder()
+        .params(ply_search::skill::Strength::Elo(elo))
+        .nodes
+        .expect("a weakened level has a node limit")
+}
+
 /// The nodes of the last `info … nodes N` line.
 fn last_nodes(lines: &[String]) -> Option<u64> {
     lines.iter().rev().find_map(|line| {
@@ -377,14 +387,15 @@ fn the_strength_options_are_listed_with_their_ranges() {
 }
 
 #[test]
-fn uci_limit_strength_with_the_lowest_elo_plays_level_one_on_its_node_limit() {
-    // A generous movetime: the level's own node limit (400 in chess) ends the search.
+fn uci_limit_strength_with_the_lowest_elo_plays_on_the_ladders_node_limit() {
+    // A generous movetime: the node limit of the ladder at that rating ends the search.
     let script = "uci\nsetoption name UCI_Elo value 1000\nsetoption name UCI_LimitStrength value true\nucinewgame\nposition startpos moves e2e4\ngo movetime 20000\nquit\n";
     let start = Instant::now();
     let lines = transcript(script);
     assert!(start.elapsed() < Duration::from_secs(10), "{lines:?}");
     let nodes = last_nodes(&lines).expect("info with nodes");
-    assert!(nodes <= 500, "level 1 searched {nodes} nodes: {lines:?}");
+    let limit = ladder_nodes("chess", 1000);
+    assert!(nodes <= limit, "UCI_Elo 1000 searched {nodes} of {limit}: {lines:?}");
     let moves = bestmoves(&lines);
     assert_eq!(moves.len(), 1);
     assert!(legal_after("chess", &["e2e4".to_string()], &moves[0]));
@@ -417,7 +428,12 @@ fn skill_level_zero_is_level_one_and_twenty_is_full_strength() {
     let weakest = transcript(
         "setoption name Skill Level value 0\nposition startpos\ngo movetime 20000\nquit\n",
     );
-    assert!(last_nodes(&weakest).expect("nodes") <= 500, "{weakest:?}");
+    let lowest = new_game("chess", &GameOptions::default())
+        .expect("chess")
+        .ladder()
+        .rungs[0];
+    let limit = lowest.nodes.expect("level 1 has a node limit");
+    assert!(last_nodes(&weakest).expect("nodes") <= limit, "{weakest:?}");
     let full =
         transcript("setoption name Skill Level value 20\nposition startpos\ngo nodes 5000\nquit\n");
     assert!(last_nodes(&full).expect("nodes") > 2_000, "{full:?}");
@@ -428,7 +444,8 @@ fn xiangqi_plays_at_a_limited_elo_too() {
     let lines = transcript(
         "setoption name UCI_Variant value xiangqi\nsetoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1000\nposition startpos\ngo movetime 20000\nquit\n",
     );
-    assert!(last_nodes(&lines).expect("nodes") <= 500, "{lines:?}");
+    let limit = ladder_nodes("xiangqi", 1000);
+    assert!(last_nodes(&lines).expect("nodes") <= limit, "{lines:?}");
     let moves = bestmoves(&lines);
     assert!(legal_after("xiangqi", &[], &moves[0]), "{lines:?}");
 }
