@@ -159,7 +159,10 @@ fn strength_options_are_listed_set_and_checked() {
     let weakest = transcript(
         "ucci\nsetoption limitstrength true\nsetoption elo 1000\nposition startpos\ngo time 600000\n",
     );
-    assert!(last_nodes(&weakest).expect("nodes") <= at_1000, "{weakest:?}");
+    assert!(
+        last_nodes(&weakest).expect("nodes") <= at_1000,
+        "{weakest:?}"
+    );
     assert!(bestmove(&weakest).is_some(), "{weakest:?}");
     let skill = transcript("ucci\nsetoption skilllevel 0\nposition startpos\ngo time 600000\n");
     assert!(last_nodes(&skill).expect("nodes") <= level_one, "{skill:?}");

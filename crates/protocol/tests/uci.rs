@@ -395,7 +395,10 @@ fn uci_limit_strength_with_the_lowest_elo_plays_on_the_ladders_node_limit() {
     assert!(start.elapsed() < Duration::from_secs(10), "{lines:?}");
     let nodes = last_nodes(&lines).expect("info with nodes");
     let limit = ladder_nodes("chess", 1000);
-    assert!(nodes <= limit, "UCI_Elo 1000 searched {nodes} of {limit}: {lines:?}");
+    assert!(
+        nodes <= limit,
+        "UCI_Elo 1000 searched {nodes} of {limit}: {lines:?}"
+    );
     let moves = bestmoves(&lines);
     assert_eq!(moves.len(), 1);
     assert!(legal_after("chess", &["e2e4".to_string()], &moves[0]));

@@ -29,8 +29,14 @@ async fn settled(app: &Router, id: i64) -> Value {
 async fn a_level_is_stored_and_plays_and_a_wrong_one_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let app = app(dir.path());
-    for (asked, stored) in [("1", "1"), ("level 5", "5"), ("strong", "8"), ("classic", "classic")] {
-        let body = json!({ "game": "chess", "human": "second", "level": asked, "movetime_ms": 100 });
+    for (asked, stored) in [
+        ("1", "1"),
+        ("level 5", "5"),
+        ("strong", "8"),
+        ("classic", "classic"),
+    ] {
+        let body =
+            json!({ "game": "chess", "human": "second", "level": asked, "movetime_ms": 100 });
         let (status, state) = call(&app, Method::POST, "/api/games", Some(body)).await;
         assert_eq!(status, StatusCode::CREATED, "{state}");
         assert_eq!(state["players"]["level"], stored, "{asked}: {state}");
@@ -71,7 +77,8 @@ async fn a_game_stored_with_the_strong_player_loads_as_level_eight() {
         state["id"].as_i64().expect("id")
     };
     // As a row written before the ladder: the computer plays first, level "strong".
-    let old = json!({ "first": "computer", "second": "human", "level": "strong", "movetime_ms": 100 });
+    let old =
+        json!({ "first": "computer", "second": "human", "level": "strong", "movetime_ms": 100 });
     let connection = rusqlite::Connection::open(dir.path().join("ply.sqlite3")).expect("opens");
     let changed = connection
         .execute(
