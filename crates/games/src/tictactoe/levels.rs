@@ -22,12 +22,12 @@ const fn rung(depth: u32, noise: i32, margin: i32, elo: i32) -> RungParams {
 pub static LADDER: Ladder = Ladder {
     rungs: [
         rung(1, 3, 2, 1000),
-        rung(2, 3, 2, 1100),
-        rung(2, 1, 1, 1200),
-        rung(3, 1, 0, 1300),
-        rung(4, 1, 0, 1400),
-        rung(5, 0, 0, 1500),
-        rung(6, 0, 0, 1600),
-        RungParams::full(1700),
+        rung(2, 3, 2, 1241),
+        rung(2, 1, 1, 1241),
+        rung(3, 1, 0, 1311),
+        rung(4, 1, 0, 1346),
+        rung(5, 0, 0, 1346),
+        rung(6, 0, 0, 1346),
+        RungParams::full(1346),
     ],
 };
