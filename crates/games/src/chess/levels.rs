@@ -27,6 +27,6 @@ pub static LADDER: Ladder = Ladder {
         rung(10_000, 50, 40, 3, 1448),
         rung(25_000, 30, 25, 2, 1757),
         rung(70_000, 15, 10, 2, 1842),
-        RungParams::full(2042),
+        RungParams::full(2354),
     ],
 };

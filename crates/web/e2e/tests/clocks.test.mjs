@@ -46,7 +46,7 @@ async function startTimed(minutes, increment, width, height) {
   await page.goto(base);
   await page.click('.game-card[data-game="chess"]');
   await page.check('.segmented input[name=human][value=first]');
-  await page.check('.segmented input[name=level][value=strong]');
+  await page.selectOption('select[name=level]', '8');
   // The custom fields appear only for a custom control (the last choice is remembered).
   await page.selectOption('select[name=clock]', '3+2');
   assert.equal(await page.isVisible('#clock-minutes'), false);
