@@ -72,7 +72,7 @@ impl<R: Rules> Context<'_, R> {
             }
             None => (None, result.score, Vec::new()),
         };
-        let (pv, pv_display) = line_names(game, &line);
+        let (pv, pv_display, pv_names) = line_names(game, &line);
         ThinkResult {
             algorithm: Algorithm::Engine,
             best_move: best.map(|mv| game.move_view(mv)),
@@ -85,6 +85,7 @@ impl<R: Rules> Context<'_, R> {
             nps: result.nps(),
             pv,
             pv_display,
+            pv_names,
             moves: if all_moves {
                 result
                     .root_moves

@@ -29,7 +29,8 @@ pub struct Players {
     pub first: Seat,
     /// `human` or `computer`, second player.
     pub second: Seat,
-    /// The computer's level: `classic` or `strong`.
+    /// The computer's level: `1` … `8` (8: the full engine) or `classic`; games stored
+    /// before the ladder say `strong`, read as level 8.
     pub level: String,
     /// The strong computer's time per move.
     pub movetime_ms: u64,
