@@ -9,8 +9,8 @@ mod error;
 mod lab;
 mod level_play;
 mod notation;
-mod problem;
 mod player_level;
+mod problem;
 mod record;
 mod rules;
 mod table;
@@ -24,8 +24,8 @@ pub use lab::{
     LabCount, LabNode, LabReport, LabRequest, LabTree, MAX_LAB_DEPTH, MAX_LAB_NODES, MAX_LAB_TREE,
 };
 pub use notation::{MoveNames, Notation, UnknownNotation};
-pub use problem::SetupProblem;
 pub use player_level::{PlayerLevel, UnknownLevel};
+pub use problem::SetupProblem;
 pub use record::GameRecord;
 pub use rules::Rules;
 pub use table::Table;
