@@ -322,16 +322,19 @@ impl AppState {
     }
 
     /// Admits a search that `client` asks for (a hint, an analysis): refused (429) when
-    /// the server's queue is full or the client has its most running already.
+    /// the client has its most running already, or else when the server's queue is full.
+    /// The client's own limit is asked first: it is the reason that stays true whether
+    /// its first search has reached a worker yet or still waits in the queue.
     pub fn admit(&self, client: &str) -> crate::error::ApiResult<ClientSearch> {
+        let ticket = self
+            .0
+            .client_searches
+            .admit(client, self.0.max_searches_per_client)?;
         let (_, waiting) = self.search_counts();
         if waiting >= self.0.max_queued {
             return Err(queue_full(waiting).into());
         }
-        Ok(self
-            .0
-            .client_searches
-            .admit(client, self.0.max_searches_per_client)?)
+        Ok(ticket)
     }
 
     /// A finished search searched `nodes` positions at `nps`.
