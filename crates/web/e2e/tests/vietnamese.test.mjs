@@ -46,6 +46,7 @@ after(async () => {
 const ALLOWED = new Set(`
   anh ba ban bao ca cho con cung di do dung ghi gian hai khi kinh minh nam ngay phong qua
   ra sau suy theo thua trang trong vi vn vua xe xem xin xoay
+  cao hay nhau sai vui thanh tay
   ply alpha beta minimax max min fen iccs uci san wxf renju pat
   ms tr thg en english enter esc
 `.split(/\s+/).filter(Boolean));
@@ -116,7 +117,7 @@ async function start(game, human, level = 'classic') {
   await page.goto(base);
   await page.click(`.game-card[data-game="${game}"]`);
   await page.check(`.segmented input[name=human][value=${human}]`);
-  await page.check(`.segmented input[name=level][value=${level}]`);
+  await page.selectOption('select[name=level]', level);
   await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
   await page.waitForSelector('.board-wrap svg.board');
   return currentId();

@@ -202,7 +202,12 @@ export function mount(root, _match, query) {
       files, ranks, kind, cells: cells.map((letter) => (letter ? pieceView(letter) : null)),
       file_labels: fileLabels, rank_labels: rankLabels, last_move: [], check: null, to_move: toMove,
     };
-    const svg = drawBoard(view, { interactive: true, onCell: clicked, label: t('setup.boardLabel') });
+    const svg = drawBoard(view, { interactive: true, label: t('setup.boardLabel') });
+    // The board draws its cells' hit areas; what a click means is the editor's own.
+    svg.addEventListener('click', (event) => {
+      const cell = cellAt(event);
+      if (cell !== null) clicked(cell);
+    });
     svg.addEventListener('pointerdown', (event) => {
       suppressClick = false; // a drag that ended elsewhere fired no click to swallow
       const cell = cellAt(event);
