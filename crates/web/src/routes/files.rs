@@ -11,11 +11,11 @@ use ply_games::files::{self, FileFormat, FileHeader, StandardFile};
 use ply_games::session::side_key;
 use serde::Deserialize;
 
+use super::games::{Unstored, store_owned, with_cookie};
 use super::{Body, game_id};
-use crate::access::{Caller, fingerprint};
+use crate::access::Caller;
 use crate::clock::TimeControl;
 use crate::error::{ApiError, ApiResult};
-use crate::live::LiveGame;
 use crate::state::AppState;
 use crate::store::{Players, Seat, StoredResult};
 
@@ -182,53 +182,29 @@ pub async fn import(
         winner: result.winner.map(|side| side_key(side).to_string()),
         reason: result.reason,
     });
-    let (name, title, stored, start) = (
-        spec.name,
-        record.title(),
-        record.options().clone(),
-        record.start_position(),
-    );
-    let seats = players.clone();
+    let (name, moves) = (spec.name, record.history().len());
+    let game = Unstored {
+        record,
+        players,
+        result,
+        clock: None,
+    };
     // The imported game is the importing browser's, as a game it started would be.
-    let (secret, cookie) = caller.secret_or_new();
-    let owner = fingerprint(&secret);
-    let stored_owner = owner.clone();
-    let id = state
-        .0
-        .store
-        .run(move |store| {
-            store.insert_owned(
-                Some(&stored_owner),
-                name,
-                &title,
-                &stored,
-                &start,
-                &seats,
-                None,
-            )
-        })
-        .await?;
-    let moves = record.history().len();
-    let mut game = LiveGame::new(id, record, Vec::new(), players, result);
-    game.owner = Some(owner);
-    let shared = state.0.games.insert(game);
+    let (shared, cookie) = store_owned(&state, &caller, game).await?;
     let mut live = shared.lock().await;
     live.commit(&state.0.store).await?;
     live.publish();
-    let mut response = (
-        StatusCode::CREATED,
-        axum::Json(serde_json::json!({
-            "id": id,
-            "game": name,
-            "moves": moves,
-            "format": imported.format,
-        })),
-    )
-        .into_response();
-    if let Some(cookie) = cookie {
-        response.headers_mut().insert(header::SET_COOKIE, cookie);
-    }
-    Ok(response)
+    let id = live.id;
+    let answer = axum::Json(serde_json::json!({
+        "id": id,
+        "game": name,
+        "moves": moves,
+        "format": imported.format,
+    }));
+    Ok(with_cookie(
+        (StatusCode::CREATED, answer).into_response(),
+        cookie,
+    ))
 }
 
 #[cfg(test)]

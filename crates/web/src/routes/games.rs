@@ -5,10 +5,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use ply_games::session::side_key;
-use ply_games::{GameOptions, OptionValue, Text, find_game};
+use ply_games::{GameOptions, OptionValue, Record, Text, find_game};
 use ply_search::Side;
 use serde::{Deserialize, Serialize};
 
@@ -17,9 +17,9 @@ use crate::access::{Caller, fingerprint};
 use crate::clock::{GameClock, TimeControl, now_ms};
 use crate::error::{ApiError, ApiResult};
 use crate::events::Published;
-use crate::live::{LiveGame, read_summary};
+use crate::live::{LiveGame, SharedGame, read_summary};
 use crate::state::AppState;
-use crate::store::{Listing, Players, Seat};
+use crate::store::{Listing, Players, Seat, StoredResult};
 use crate::think::{self, MAX_MOVETIME_MS, MIN_MOVETIME_MS, parse_player_level};
 
 /// Longest position string accepted.
@@ -132,16 +132,54 @@ pub async fn create(
     };
     // The clock starts now: the side to move's time runs from the game's creation.
     let clock = control.map(|control| GameClock::start(control, now_ms()));
-    let stored_clock = clock.clone();
+    let game = Unstored {
+        record,
+        players,
+        result: None,
+        clock,
+    };
+    let (shared, cookie) = store_owned(&state, &caller, game).await?;
+    let mut live = shared.lock().await;
+    think::continue_game(&state, &shared, &mut live);
+    Ok(with_cookie(
+        (StatusCode::CREATED, live.publish()).into_response(),
+        cookie,
+    ))
+}
+
+/// A game about to be stored: what creating one and importing one both give.
+pub(super) struct Unstored {
+    /// Its record, at its start or after the moves read from a file.
+    pub record: Box<dyn Record>,
+    /// Who plays each side.
+    pub players: Players,
+    /// A result the rules did not give (a resignation read from a file).
+    pub result: Option<StoredResult>,
+    /// Its clocks, when timed.
+    pub clock: Option<GameClock>,
+}
+
+/// Stores a new game as the caller's and makes it live: the caller's secret (made now if it
+/// has none) is kept in an HTTP-only cookie, and the game stores the secret's fingerprint.
+/// The cookie to set comes back with the game when it was made now.
+pub(super) async fn store_owned(
+    state: &AppState,
+    caller: &Caller,
+    game: Unstored,
+) -> ApiResult<(SharedGame, Option<HeaderValue>)> {
+    let Unstored {
+        record,
+        players,
+        result,
+        clock,
+    } = game;
     let (name, title, stored, start) = (
-        spec.name,
+        record.spec().name,
         record.title(),
         record.options().clone(),
         record.start_position(),
     );
-    let seats = players.clone();
-    // The game is the creating browser's: its secret (made now if it has none) is kept
-    // in an HTTP-only cookie, and the game stores the secret's fingerprint.
+    let (seats, stored_clock) = (players.clone(), clock.clone());
     let (secret, cookie) = caller.secret_or_new();
     let owner = fingerprint(&secret);
     let stored_owner = owner.clone();
@@ -160,16 +198,17 @@ pub async fn create(
             )
         })
         .await?;
-    let mut game = LiveGame::new(id, record, Vec::new(), players, None).with_clock(clock);
-    game.owner = Some(owner);
-    let shared = state.0.games.insert(game);
-    let mut live = shared.lock().await;
-    think::continue_game(&state, &shared, &mut live);
-    let mut response = (StatusCode::CREATED, live.publish()).into_response();
+    let mut live = LiveGame::new(id, record, Vec::new(), players, result).with_clock(clock);
+    live.owner = Some(owner);
+    Ok((state.0.games.insert(live), cookie))
+}
+
+/// `response` with the owner cookie set, when there is one to set.
+pub(super) fn with_cookie(mut response: Response, cookie: Option<HeaderValue>) -> Response {
     if let Some(cookie) = cookie {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
-    Ok(response)
+    response
 }
 
 /// One game in the list: `title` and `summary` are English words; the page builds its
