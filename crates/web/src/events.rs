@@ -60,6 +60,7 @@ use serde_json::value::RawValue;
 
 use crate::clock::ClockView;
 use crate::live::Purpose;
+use crate::public_id::PublicId;
 use crate::store::Players;
 
 /// One event on a game's stream.
@@ -138,8 +139,8 @@ pub struct ThinkDone {
 /// What the page sees of a game (borrowed from the game in memory, serialised at once).
 #[derive(Serialize)]
 pub struct GameState<'a> {
-    /// Its number.
-    pub id: i64,
+    /// Its public id.
+    pub id: &'a PublicId,
     /// Grows with every change.
     pub version: u64,
     /// Registry name.

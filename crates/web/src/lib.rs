@@ -10,6 +10,7 @@ mod events;
 mod flag;
 mod limits;
 mod live;
+mod public_id;
 mod routes;
 mod state;
 mod store;

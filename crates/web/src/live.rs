@@ -19,6 +19,7 @@ use crate::clock::{GameClock, now_ms};
 use crate::error::{ApiError, ApiResult};
 use crate::events::{CellMark, Event, GameState, NotationView, Published, ThinkDone, ThinkingView};
 use crate::flag::FlagTimer;
+use crate::public_id::PublicId;
 use crate::store::{GameChange, Players, Seat, StoredGame, StoredResult};
 use crate::writer::{Pending, StoreThread};
 
@@ -85,6 +86,8 @@ impl SearchLog {
 pub struct LiveGame {
     /// Its number in the store.
     pub id: i64,
+    /// Its name in links and answers.
+    pub public_id: PublicId,
     /// Its registry entry.
     pub spec: &'static GameSpec,
     /// The game: position, history, status and legal moves (computed once per position).
@@ -139,6 +142,7 @@ impl LiveGame {
     /// A game in play.
     pub fn new(
         id: i64,
+        public_id: PublicId,
         record: Box<dyn Record>,
         redo: Vec<String>,
         players: Players,
@@ -147,6 +151,7 @@ impl LiveGame {
         let (events, _) = broadcast::channel(512);
         LiveGame {
             id,
+            public_id,
             spec: record.spec(),
             record,
             thinker: None,
@@ -177,6 +182,7 @@ impl LiveGame {
         let record = replay(stored)?;
         let mut live = LiveGame::new(
             stored.id,
+            stored.public_id.clone(),
             record,
             stored.redo.clone(),
             stored.players.clone(),
@@ -298,7 +304,7 @@ impl LiveGame {
         let history = self.record.history();
         let board = self.record.board();
         GameState {
-            id: self.id,
+            id: &self.public_id,
             version: self.version,
             game: self.spec.name,
             score_style: self.spec.score_style,

@@ -32,7 +32,7 @@ async fn a_second_browser_watches_but_changes_nothing() {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED);
-    let id = state["id"].as_i64().expect("an id");
+    let id = state["id"].as_str().expect("an id").to_string();
     let (status, _) = call(
         &app,
         Method::POST,
@@ -137,7 +137,7 @@ async fn a_new_browser_gets_an_http_only_same_site_cookie_and_its_own_list() {
         .await
         .expect("a body");
     let state: Value = serde_json::from_slice(&body).expect("JSON");
-    let id = state["id"].as_i64().expect("an id");
+    let id = state["id"].as_str().expect("an id").to_string();
     // The cookie is the key: with it the new browser plays its game.
     let (status, _) = call_as(
         &app,
@@ -198,7 +198,9 @@ async fn a_game_from_before_owners_is_the_local_machines() {
             computer_to_move: false,
         };
         store.update(id, &change).expect("writes");
-        id
+        // Its link names it by the public id the store gave it, never by its number.
+        let stored = store.load(id).expect("loads").expect("stored");
+        stored.public_id.to_string()
     };
     let app = app(dir.path());
     let moves = format!("/api/games/{id}/moves");

@@ -29,7 +29,7 @@ fn names(state: &Value) -> Vec<String> {
 }
 
 /// Waits until nothing is thinking for the game.
-async fn settled(app: &Router, id: i64) -> Value {
+async fn settled(app: &Router, id: &str) -> Value {
     // The thinks awaited here are bounded by 50-100 ms move times or a stop; only one that never
     // ends should fail, not a slow, loaded machine (move_now_stops_a_long_think times its stop).
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -55,7 +55,7 @@ async fn two_people_play_undo_redo_export_and_review() {
     let dir = tempfile::tempdir().expect("temp dir");
     let app = app(dir.path());
     let state = create(&app, json!({ "game": "ttt", "human": "both" })).await;
-    let id = state["id"].as_i64().expect("id");
+    let id = state["id"].as_str().expect("id").to_string();
     assert_eq!(state["game"], "tictactoe");
     assert_eq!(state["legal"].as_array().map(Vec::len), Some(9));
     for mv in ["b2", "a3", "c1"] {
@@ -158,7 +158,7 @@ async fn the_computer_answers_and_undo_goes_back_to_the_person() {
             json!({ "game": "tictactoe", "human": "first", "level": level, "movetime_ms": 100 }),
         )
         .await;
-        let id = state["id"].as_i64().expect("id");
+        let id = state["id"].as_str().expect("id").to_string();
         let (status, _) = call(
             &app,
             Method::POST,
@@ -167,7 +167,7 @@ async fn the_computer_answers_and_undo_goes_back_to_the_person() {
         )
         .await;
         assert_eq!(status, StatusCode::OK);
-        let state = settled(&app, id).await;
+        let state = settled(&app, &id).await;
         assert_eq!(
             names(&state).len(),
             2,
@@ -188,7 +188,7 @@ async fn the_computer_answers_and_undo_goes_back_to_the_person() {
 
         let (status, _) = call(&app, Method::POST, &format!("/api/games/{id}/hint"), None).await;
         assert_eq!(status, StatusCode::ACCEPTED);
-        let state = settled(&app, id).await;
+        let state = settled(&app, &id).await;
         assert_eq!(state["last_think"]["purpose"], "hint");
         assert!(state["last_think"]["result"]["best_move"]["name"].is_string());
 
@@ -200,7 +200,7 @@ async fn the_computer_answers_and_undo_goes_back_to_the_person() {
         )
         .await;
         assert_eq!(status, StatusCode::ACCEPTED);
-        let state = settled(&app, id).await;
+        let state = settled(&app, &id).await;
         let scored = state["last_think"]["result"]["moves"]
             .as_array()
             .expect("moves")
@@ -213,7 +213,7 @@ async fn the_computer_answers_and_undo_goes_back_to_the_person() {
         json!({ "game": "tictactoe", "human": "second", "movetime_ms": 100 }),
     )
     .await;
-    let state = settled(&app, state["id"].as_i64().expect("id")).await;
+    let state = settled(&app, state["id"].as_str().expect("id")).await;
     assert_eq!(names(&state).len(), 1);
 }
 
@@ -227,12 +227,12 @@ async fn move_now_stops_a_long_think() {
             continue;
         }
         let state = create(&app, json!({ "game": game["name"], "human": "second", "level": "strong", "movetime_ms": 30_000 })).await;
-        let id = state["id"].as_i64().expect("id");
+        let id = state["id"].as_str().expect("id").to_string();
         tokio::time::sleep(Duration::from_millis(200)).await;
         let started = Instant::now();
         let (status, _) = call(&app, Method::POST, &format!("/api/games/{id}/stop"), None).await;
         assert_eq!(status, StatusCode::OK);
-        let state = settled(&app, id).await;
+        let state = settled(&app, &id).await;
         assert!(
             started.elapsed() < Duration::from_secs(10),
             "{}",
@@ -258,7 +258,7 @@ async fn bad_requests_get_4xx_json_errors() {
         json!({ "game": "tictactoe", "human": "first", "movetime_ms": 100 }),
     )
     .await;
-    let id = state["id"].as_i64().expect("id");
+    let id = state["id"].as_str().expect("id").to_string();
     let moves = format!("/api/games/{id}/moves");
 
     let cases: Vec<(Request<Body>, StatusCode)> = vec![
@@ -434,7 +434,7 @@ async fn bad_requests_get_4xx_json_errors() {
         status == StatusCode::CONFLICT || status == StatusCode::OK,
         "{answer}"
     );
-    let state = settled(&app, id).await;
+    let state = settled(&app, &id).await;
     assert!(names(&state).len() <= 4);
     assert_eq!(names(&state)[0], "b2");
 }
@@ -445,7 +445,7 @@ async fn a_game_survives_a_restart() {
     let id = {
         let app = app(dir.path());
         let state = create(&app, json!({ "game": "tictactoe", "human": "both" })).await;
-        let id = state["id"].as_i64().expect("id");
+        let id = state["id"].as_str().expect("id").to_string();
         for mv in ["b2", "a3", "c3"] {
             call(
                 &app,
@@ -480,7 +480,7 @@ async fn many_games_at_once() {
                 json!({ "game": "tictactoe", "human": "first", "movetime_ms": 50 }),
             )
             .await;
-            let id = state["id"].as_i64().expect("id");
+            let id = state["id"].as_str().expect("id").to_string();
             let opening = ["a1", "b2", "c3", "a3"][game % 4];
             let (status, _) = call(
                 &app,
@@ -490,7 +490,7 @@ async fn many_games_at_once() {
             )
             .await;
             assert_eq!(status, StatusCode::OK);
-            let state = settled(&app, id).await;
+            let state = settled(&app, &id).await;
             assert_eq!(names(&state)[0], opening);
             assert_eq!(names(&state).len(), 2);
             id
@@ -526,7 +526,7 @@ async fn the_lab_and_the_event_stream() {
     assert_eq!(lab["legal_moves"], 6);
 
     let state = create(&app, json!({ "game": "tictactoe", "human": "both" })).await;
-    let id = state["id"].as_i64().expect("id");
+    let id = state["id"].as_str().expect("id").to_string();
     let response = app
         .clone()
         .oneshot(
@@ -573,7 +573,7 @@ async fn the_pages_are_served() {
         "/",
         "/games",
         "/lab",
-        "/play/12",
+        "/play/0123456789abcdef01234567",
         "/static/js/app.js",
         "/static/css/style.css",
         "/favicon.svg",
@@ -590,6 +590,7 @@ async fn an_unknown_page_is_html_and_an_unknown_api_route_is_json() {
     for (path, kind) in [
         ("/no/such/page", "text/html"),
         ("/play/abc", "text/html"),
+        ("/play/12", "text/html"),
         ("/static/js/nothing.js", "text/html"),
         ("/api/nothing", "application/json"),
     ] {
@@ -602,4 +603,64 @@ async fn an_unknown_page_is_html_and_an_unknown_api_route_is_json() {
             .unwrap_or_default();
         assert!(content_type.starts_with(kind), "{path}: {content_type}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_named_by_unguessable_ids_and_never_by_their_numbers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let state = create(&app, json!({ "game": "ttt", "human": "both" })).await;
+        let id = state["id"].as_str().expect("a text id").to_string();
+        assert_eq!(id.len(), 24, "{id}");
+        assert!(id.bytes().all(|b| b.is_ascii_hexdigit()), "{id}");
+        ids.push(id);
+    }
+    // Random, not counted: no two alike and no id one more than the one before.
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    let numbers: Vec<u128> = ids
+        .iter()
+        .map(|id| u128::from_str_radix(id, 16).expect("hex"))
+        .collect();
+    assert!(
+        numbers.windows(2).all(|pair| pair[1] - pair[0] > 1),
+        "{ids:?}"
+    );
+    let (_, list) = call(&app, Method::GET, "/api/games", None).await;
+    for game in list["games"].as_array().expect("games") {
+        assert!(ids.contains(&game["id"].as_str().expect("text id").to_string()));
+    }
+    // The rows are numbered 1, 2, 3 inside: none of those numbers finds a game.
+    for number in 1..=3 {
+        for (method, path) in [
+            (Method::GET, format!("/api/games/{number}")),
+            (Method::GET, format!("/api/games/{number}/position")),
+            (Method::GET, format!("/api/games/{number}/export")),
+            (Method::GET, format!("/api/games/{number}/events")),
+            (Method::POST, format!("/api/games/{number}/resign")),
+            (Method::DELETE, format!("/api/games/{number}")),
+        ] {
+            let (status, body) = call(&app, method.clone(), &path, None).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{method} {path}: {body}");
+            assert_eq!(body["code"], "no_game", "{body}");
+        }
+        let page = get_page(&app, &format!("/play/{number}")).await;
+        assert_eq!(page, StatusCode::NOT_FOUND, "/play/{number}");
+    }
+    // Every game is still there.
+    for id in &ids {
+        let (status, _) = call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{id}");
+    }
+}
+
+async fn get_page(app: &Router, path: &str) -> StatusCode {
+    app.clone()
+        .oneshot(Request::get(path).body(Body::empty()).expect("request"))
+        .await
+        .expect("answer")
+        .status()
 }

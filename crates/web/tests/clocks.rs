@@ -25,13 +25,13 @@ fn remaining(state: &Value, side: usize) -> i64 {
         .unwrap_or_else(|| panic!("a clock: {state}"))
 }
 
-async fn show(app: &Router, id: i64) -> Value {
+async fn show(app: &Router, id: &str) -> Value {
     let (status, state) = call(app, Method::GET, &format!("/api/games/{id}"), None).await;
     assert_eq!(status, StatusCode::OK, "{state}");
     state
 }
 
-async fn play(app: &Router, id: i64, mv: &str) -> (StatusCode, Value) {
+async fn play(app: &Router, id: &str, mv: &str) -> (StatusCode, Value) {
     call(
         app,
         Method::POST,
@@ -53,13 +53,13 @@ async fn a_timed_game_shows_its_clocks_and_refuses_undo() {
                 "clock": { "initial_ms": 180_000, "increment_ms": 2_000 } }),
     )
     .await;
-    let id = state["id"].as_i64().expect("id");
+    let id = state["id"].as_str().expect("id").to_string();
     assert_eq!(state["clock"]["initial_ms"], 180_000);
     assert_eq!(state["clock"]["increment_ms"], 2_000);
     assert_eq!(state["clock"]["running"], "first");
     assert!(state["clock"]["server_time_ms"].as_i64() > Some(1_600_000_000_000));
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let (status, after) = play(&app, id, "b2").await;
+    let (status, after) = play(&app, &id, "b2").await;
     assert_eq!(status, StatusCode::OK, "{after}");
     // Charged about 300 ms, then given the 2 s increment.
     let first = remaining(&after, 0);
@@ -91,7 +91,7 @@ async fn a_timed_game_shows_its_clocks_and_refuses_undo() {
     assert!(over["clock"]["running"].is_null());
     let stopped = remaining(&over, 1);
     tokio::time::sleep(Duration::from_millis(200)).await;
-    assert_eq!(remaining(&show(&app, id).await, 1), stopped);
+    assert_eq!(remaining(&show(&app, &id).await, 1), stopped);
 
     for bad in [
         json!({ "initial_ms": 10, "increment_ms": 0 }),
@@ -123,16 +123,16 @@ async fn clocks_survive_a_restart_from_their_timestamps() {
                     "clock": { "initial_ms": 60_000, "increment_ms": 1_000 } }),
         )
         .await;
-        let id = state["id"].as_i64().expect("id");
+        let id = state["id"].as_str().expect("id").to_string();
         tokio::time::sleep(Duration::from_millis(400)).await;
-        let (status, state) = play(&app, id, "e4").await;
+        let (status, state) = play(&app, &id, "e4").await;
         assert_eq!(status, StatusCode::OK, "{state}");
         (id, Instant::now())
     };
     // The server is away for a while; Black's clock runs on.
     tokio::time::sleep(Duration::from_millis(700)).await;
     let app = app(dir.path());
-    let state = show(&app, id).await;
+    let state = show(&app, &id).await;
     let white = remaining(&state, 0);
     assert!((60_400..=60_650).contains(&white), "white {white}");
     let black = remaining(&state, 1);
@@ -142,7 +142,7 @@ async fn clocks_survive_a_restart_from_their_timestamps() {
         "black {black} after {away} ms"
     );
     assert_eq!(state["clock"]["running"], "second");
-    let (status, state) = play(&app, id, "e5").await;
+    let (status, state) = play(&app, &id, "e5").await;
     assert_eq!(status, StatusCode::OK, "{state}");
     assert!(remaining(&state, 1) <= 61_000 - 700, "{state}");
     assert_eq!(state["clock"]["running"], "first");
@@ -150,11 +150,12 @@ async fn clocks_survive_a_restart_from_their_timestamps() {
 
 /// Waits until the store says the game is over, asking nothing of the game's API: only the
 /// server's own timer can have ended it.
-fn finished_in_store(dir: &std::path::Path, id: i64, within: Duration) -> ply_web::StoredGame {
+fn finished_in_store(dir: &std::path::Path, id: &str, within: Duration) -> ply_web::StoredGame {
     let until = Instant::now() + within;
     loop {
         let mut store = ply_web::Store::open(dir).expect("the store opens");
-        let game = store.load(id).expect("loads").expect("exists");
+        let number = store.find(id).expect("finds").expect("exists");
+        let game = store.load(number).expect("loads").expect("exists");
         if game.status == "finished" {
             return game;
         }
@@ -173,7 +174,7 @@ async fn the_servers_timer_drops_the_flag_and_tells_the_page() {
                 "clock": { "initial_ms": 1_500, "increment_ms": 0 } }),
     )
     .await;
-    let id = state["id"].as_i64().expect("id");
+    let id = state["id"].as_str().expect("id").to_string();
     let response = app
         .clone()
         .oneshot(
@@ -184,11 +185,12 @@ async fn the_servers_timer_drops_the_flag_and_tells_the_page() {
         .await
         .expect("answer");
     let mut body = response.into_body().into_data_stream();
-    let (status, state) = play(&app, id, "e4").await;
+    let (status, state) = play(&app, &id, "e4").await;
     assert_eq!(status, StatusCode::OK, "{state}");
     let dir_path = dir.path().to_path_buf();
+    let waited = id.clone();
     let stored = tokio::task::spawn_blocking(move || {
-        finished_in_store(&dir_path, id, Duration::from_secs(10))
+        finished_in_store(&dir_path, &waited, Duration::from_secs(10))
     })
     .await
     .expect("waits");
@@ -212,11 +214,11 @@ async fn the_servers_timer_drops_the_flag_and_tells_the_page() {
     .await;
     assert_eq!(heard, Ok(true));
 
-    let state = show(&app, id).await;
+    let state = show(&app, &id).await;
     assert_eq!(state["status"]["state"], "finished");
     assert_eq!(state["status"]["winner"], "first");
     assert_eq!(state["status"]["reason"], "out of time");
-    let (status, refused) = play(&app, id, "e5").await;
+    let (status, refused) = play(&app, &id, "e5").await;
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
 }
 
@@ -246,13 +248,13 @@ async fn a_flag_draws_when_the_other_side_cannot_win() {
             body["position"] = json!(position);
         }
         let state = create(&app, body).await;
-        ids.push(state["id"].as_i64().expect("id"));
+        ids.push(state["id"].as_str().expect("id").to_string());
     }
     tokio::time::sleep(Duration::from_millis(1_200)).await;
     for ((game, position, winner), id) in cases.iter().zip(ids) {
         let deadline = Instant::now() + Duration::from_secs(10);
         let state = loop {
-            let state = show(&app, id).await;
+            let state = show(&app, &id).await;
             if state["status"]["state"] == "finished" || Instant::now() > deadline {
                 break state;
             }
@@ -293,11 +295,11 @@ async fn computer_keeps_its_time(
         body["position"] = json!(position);
     }
     let state = create(&app, body).await;
-    let id = state["id"].as_i64().expect("id");
+    let id = state["id"].as_str().expect("id").to_string();
     let mut computer_moves = 0;
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        let state = show(&app, id).await;
+        let state = show(&app, &id).await;
         if state["status"]["state"] == "finished" {
             assert_ne!(
                 state["status"]["winner"], "first",
@@ -312,7 +314,7 @@ async fn computer_keeps_its_time(
             let legal = state["legal"].as_array().expect("legal moves");
             let ply = state["history"].as_array().map_or(0, Vec::len);
             let choice = &legal[(ply * 7 + 3) % legal.len()];
-            let (status, after) = play(&app, id, choice["name"].as_str().expect("a move")).await;
+            let (status, after) = play(&app, &id, choice["name"].as_str().expect("a move")).await;
             assert_eq!(status, StatusCode::OK, "{after}");
             computer_moves = after["history"].as_array().map_or(0, Vec::len) / 2;
             assert!(remaining(&after, 1) > 0, "{after}");
@@ -323,7 +325,7 @@ async fn computer_keeps_its_time(
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
-    let state = show(&app, id).await;
+    let state = show(&app, &id).await;
     eprintln!(
         "{level} {game} {initial_ms} ms: {computer_moves} computer moves, {} left, {}",
         remaining(&state, 1),
@@ -355,20 +357,22 @@ async fn a_flag_that_fell_while_the_server_was_away_falls_when_it_starts() {
                     "clock": { "initial_ms": 1_000, "increment_ms": 0 } }),
         )
         .await;
-        state["id"].as_i64().expect("id")
+        state["id"].as_str().expect("id").to_string()
     };
     tokio::time::sleep(Duration::from_millis(1_200)).await;
     let mut store = ply_web::Store::open(dir.path()).expect("opens");
+    let number = store.find(&id).expect("finds").expect("exists");
     assert_eq!(
-        store.load(id).expect("loads").expect("exists").status,
+        store.load(number).expect("loads").expect("exists").status,
         "ongoing"
     );
     drop(store);
     // The server starts again; nobody opens the game, yet its flag falls.
     let _app = app(dir.path());
     let dir_path = dir.path().to_path_buf();
+    let waited = id.clone();
     let stored = tokio::task::spawn_blocking(move || {
-        finished_in_store(&dir_path, id, Duration::from_secs(10))
+        finished_in_store(&dir_path, &waited, Duration::from_secs(10))
     })
     .await
     .expect("waits");

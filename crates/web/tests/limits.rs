@@ -94,7 +94,7 @@ async fn behind_a_proxy_the_forwarded_address_is_the_client() {
     assert_eq!(from(&app, "127.0.0.1:1", other).await.0, StatusCode::OK);
 }
 
-async fn game(app: &Router, secret: &str) -> i64 {
+async fn game(app: &Router, secret: &str) -> String {
     let (status, state) = call_as(
         app,
         Some(secret),
@@ -104,10 +104,10 @@ async fn game(app: &Router, secret: &str) -> i64 {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED);
-    state["id"].as_i64().expect("an id")
+    state["id"].as_str().expect("an id").to_string()
 }
 
-async fn analyze(app: &Router, secret: &str, id: i64) -> (StatusCode, Value) {
+async fn analyze(app: &Router, secret: &str, id: &str) -> (StatusCode, Value) {
     call_as(
         app,
         Some(secret),
@@ -130,10 +130,10 @@ async fn a_client_has_its_searches_and_the_queue_its_length() {
     let state = AppState::open(&config).expect("opens");
     let app = router(state.clone());
     let mine = [game(&app, SECRET).await, game(&app, SECRET).await];
-    let (status, answer) = analyze(&app, SECRET, mine[0]).await;
+    let (status, answer) = analyze(&app, SECRET, &mine[0]).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
     // A second search of the same client: refused while its first runs.
-    let (status, answer) = analyze(&app, SECRET, mine[1]).await;
+    let (status, answer) = analyze(&app, SECRET, &mine[1]).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
     assert!(
         answer["error"]
@@ -144,12 +144,12 @@ async fn a_client_has_its_searches_and_the_queue_its_length() {
     );
     // Another client's search waits its turn (one slot)…
     let theirs = game(&app, OTHER).await;
-    let (status, answer) = analyze(&app, OTHER, theirs).await;
+    let (status, answer) = analyze(&app, OTHER, &theirs).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     // …and with one waiting the queue is full for a third.
     let third = game(&app, THIRD).await;
-    let (status, answer) = analyze(&app, THIRD, third).await;
+    let (status, answer) = analyze(&app, THIRD, &third).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
     assert!(
         answer["error"]

@@ -9,7 +9,7 @@ use axum::http::{Method, StatusCode};
 use common::{app, call};
 use serde_json::{Value, json};
 
-async fn start(app: &axum::Router, game: &str) -> i64 {
+async fn start(app: &axum::Router, game: &str) -> String {
     let (status, state) = call(
         app,
         Method::POST,
@@ -18,7 +18,7 @@ async fn start(app: &axum::Router, game: &str) -> i64 {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{state}");
-    state["id"].as_i64().expect("an id")
+    state["id"].as_str().expect("an id").to_string()
 }
 
 fn keys(state: &Value) -> Vec<&str> {

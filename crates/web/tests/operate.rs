@@ -52,7 +52,11 @@ async fn every_response_carries_the_security_headers() {
     let app = app(dir.path());
     for (method, path, status) in [
         (Method::GET, "/", StatusCode::OK),
-        (Method::GET, "/play/3", StatusCode::OK),
+        (
+            Method::GET,
+            "/play/0123456789abcdef01234567",
+            StatusCode::OK,
+        ),
         (Method::GET, "/static/js/app.js", StatusCode::OK),
         (Method::GET, "/static/css/style.css", StatusCode::OK),
         (Method::GET, "/api/catalog", StatusCode::OK),

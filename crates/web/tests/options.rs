@@ -83,8 +83,8 @@ async fn options_are_taken_as_a_map_or_the_old_way_and_survive_a_restart() {
                 .is_some_and(|error| error.contains("5 to 25"))
         );
         (
-            state["id"].as_i64().expect("id"),
-            old["id"].as_i64().expect("id"),
+            state["id"].as_str().expect("id").to_string(),
+            old["id"].as_str().expect("id").to_string(),
         )
     };
     let app = app(dir.path());
@@ -140,7 +140,7 @@ async fn a_chess960_game_from_an_xfen_castles_by_click() {
         let short = moves_between(&state, B1, G1);
         assert_eq!(short.len(), 1, "{short:?}");
         assert_eq!(short[0]["display"], "O-O");
-        let id = state["id"].as_i64().expect("id");
+        let id = state["id"].as_str().expect("id").to_string();
         let moves = format!("/api/games/{id}/moves");
         // A click meant for another position, an unknown id, and two moves at once.
         let refused = [

@@ -69,7 +69,7 @@ async fn shutdown_stops_the_search_keeps_its_move_and_ends_the_streams() {
     .await;
     assert_eq!(status, 201, "{body}");
     let game: Value = serde_json::from_str(&body).expect("json");
-    let id = game["id"].as_i64().expect("id");
+    let id = game["id"].as_str().expect("id").to_string();
 
     // A page watching the game: its stream stays open until shutdown ends it.
     let mut watcher = TcpStream::connect(addr).expect("connects");
@@ -104,6 +104,10 @@ async fn shutdown_stops_the_search_keeps_its_move_and_ends_the_streams() {
     assert!(TcpStream::connect(addr).is_err(), "no longer listening");
 
     let mut store = Store::open(dir.path()).expect("reopens");
-    let stored = store.load(id).expect("loads").expect("the game is stored");
+    let number = store.find(&id).expect("finds").expect("exists");
+    let stored = store
+        .load(number)
+        .expect("loads")
+        .expect("the game is stored");
     assert_eq!(stored.moves.len(), 1, "the stopped search's move is stored");
 }

@@ -8,6 +8,7 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
+use crate::public_id::PublicId;
 
 macro_rules! assets {
     ($($path:literal),* $(,)?) => {
@@ -103,7 +104,7 @@ pub async fn favicon() -> Response {
     serve("favicon.svg").unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
 }
 
-/// Any other GET: the single page, which routes itself (`/`, `/play/12`, `/games`, `/lab`).
+/// Any other GET: the single page, which routes itself (`/`, `/play/<public id>`, `/games`, `/lab`).
 pub async fn page(method: axum::http::Method, uri: Uri) -> Response {
     if method != axum::http::Method::GET && method != axum::http::Method::HEAD {
         return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed").into_response();
@@ -115,7 +116,7 @@ pub async fn page(method: axum::http::Method, uri: Uri) -> Response {
         || path == "/setup"
         || path
             .strip_prefix("/play/")
-            .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()));
+            .is_some_and(|id| PublicId::parse(id).is_some());
     if !known {
         return not_found_page();
     }

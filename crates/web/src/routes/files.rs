@@ -69,7 +69,7 @@ pub async fn export(
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> ApiResult<Response> {
-    let id = game_id(&id)?;
+    let id = game_id(&state, &id).await?;
     let standard = match query.get("format").map(String::as_str) {
         None | Some("standard" | "pgn" | "psq") => true,
         Some("text") => false,
@@ -115,8 +115,9 @@ pub async fn export(
         }
     };
     let disposition = format!(
-        "attachment; filename=\"ply-{}-{id}.{}\"",
+        "attachment; filename=\"ply-{}-{}.{}\"",
         live.spec.name,
+        live.public_id,
         file.format.extension()
     );
     Ok((
@@ -194,9 +195,8 @@ pub async fn import(
     let mut live = shared.lock().await;
     live.commit(&state.0.store).await?;
     live.publish();
-    let id = live.id;
     let answer = axum::Json(serde_json::json!({
-        "id": id,
+        "id": live.public_id,
         "game": name,
         "moves": moves,
         "format": imported.format,

@@ -18,6 +18,7 @@ use crate::clock::{GameClock, TimeControl, now_ms};
 use crate::error::{ApiError, ApiResult};
 use crate::events::Published;
 use crate::live::{LiveGame, SharedGame, read_summary};
+use crate::public_id::PublicId;
 use crate::state::AppState;
 use crate::store::{Listing, Players, Seat, StoredResult};
 use crate::think::{self, MAX_MOVETIME_MS, MIN_MOVETIME_MS, parse_player_level};
@@ -183,7 +184,7 @@ pub(super) async fn store_owned(
     let (secret, cookie) = caller.secret_or_new();
     let owner = fingerprint(&secret);
     let stored_owner = owner.clone();
-    let id = state
+    let (id, public_id) = state
         .0
         .store
         .run(move |store| {
@@ -198,7 +199,7 @@ pub(super) async fn store_owned(
             )
         })
         .await?;
-    let mut live = LiveGame::new(id, record, Vec::new(), players, result).with_clock(clock);
+    let mut live = LiveGame::new(id, public_id, record, Vec::new(), players, result).with_clock(clock);
     live.owner = Some(owner);
     Ok((state.0.games.insert(live), cookie))
 }
@@ -216,7 +217,7 @@ pub(super) fn with_cookie(mut response: Response, cookie: Option<HeaderValue>) -
 /// (`{"winner":"first"|"second"|null,"reason"}`).
 #[derive(Serialize)]
 struct Summary {
-    id: i64,
+    id: PublicId,
     game: String,
     title: String,
     names: Option<Text>,
@@ -306,7 +307,7 @@ pub async fn list(
                 .map(|(winner, reason)| ResultView { winner, reason });
             let names = find_game(&record.game).ok().map(|spec| spec.title);
             Summary {
-                id: record.id,
+                id: record.public_id,
                 game: record.game,
                 title: record.title,
                 names,
@@ -326,7 +327,11 @@ pub async fn list(
 }
 
 pub async fn show(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Published> {
-    let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
+    let shared = state
+        .0
+        .games
+        .get(game_id(&state, &id).await?, &state.0.store)
+        .await?;
     let mut live = shared.lock().await;
     live.last_used = std::time::Instant::now();
     // A game reopened after a restart may be waiting for the computer.
@@ -342,7 +347,11 @@ pub async fn position(
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> ApiResult<Json<serde_json::Value>> {
-    let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
+    let shared = state
+        .0
+        .games
+        .get(game_id(&state, &id).await?, &state.0.store)
+        .await?;
     let mut copy = shared.lock().await.record.clone_record();
     let played = copy.history().len();
     let ply = number(&query, "ply", played, played)?;
@@ -360,9 +369,9 @@ pub async fn position(
 pub async fn remove(
     State(state): State<AppState>,
     caller: Caller,
-    Path(id): Path<String>,
+    Path(public_id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    let id = game_id(&id)?;
+    let id = game_id(&state, &public_id).await?;
     let owner = state
         .0
         .games
@@ -379,6 +388,6 @@ pub async fn remove(
     if state.0.store.run(move |store| store.delete(id)).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
-        Err(ApiError::no_game(id))
+        Err(ApiError::no_game(public_id))
     }
 }

@@ -26,6 +26,7 @@ use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, ApiResult};
+use crate::public_id::PublicId;
 use crate::state::AppState;
 
 /// Largest request body accepted.
@@ -160,15 +161,18 @@ where
     }
 }
 
-/// A game number from the path.
-pub fn game_id(text: &str) -> ApiResult<i64> {
-    text.parse::<i64>()
-        .ok()
-        .filter(|id| *id > 0)
-        .ok_or_else(|| {
-            let shown: String = text.chars().take(32).collect();
-            ApiError::not_found(format!("there is no game '{shown}'")).coded("no_game", Some(shown))
-        })
+/// The number of the game a path names by its public id; 404 for anything else (a row
+/// number included: games are not found by counting).
+pub async fn game_id(state: &AppState, text: &str) -> ApiResult<i64> {
+    let shown: String = text.chars().take(32).collect();
+    let missing = || ApiError::no_game(&shown);
+    let public_id = PublicId::parse(text).ok_or_else(missing)?;
+    state
+        .0
+        .store
+        .run(move |store| store.find(public_id.as_str()))
+        .await?
+        .ok_or_else(missing)
 }
 
 /// Checks the length of a string field.

@@ -49,7 +49,11 @@ async fn commit(
 }
 
 async fn open(state: &AppState, id: &str) -> ApiResult<SharedGame> {
-    state.0.games.get(game_id(id)?, &state.0.store).await
+    state
+        .0
+        .games
+        .get(game_id(state, id).await?, &state.0.store)
+        .await
 }
 
 pub async fn play(

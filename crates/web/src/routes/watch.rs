@@ -26,7 +26,11 @@ async fn begin(
     id: String,
     purpose: Purpose,
 ) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
-    let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
+    let shared = state
+        .0
+        .games
+        .get(game_id(&state, &id).await?, &state.0.store)
+        .await?;
     let mut live = shared.lock().await;
     caller.may_change(&state, live.owner.as_deref())?;
     if purpose == Purpose::Hint && !live.human_to_move() {
@@ -63,7 +67,7 @@ pub async fn stop(
     caller: Caller,
     Path(id): Path<String>,
 ) -> ApiResult<Json<serde_json::Value>> {
-    let id = game_id(&id)?;
+    let id = game_id(&state, &id).await?;
     let shared = state.0.games.get(id, &state.0.store).await?;
     let live = shared.lock().await;
     caller.may_change(&state, live.owner.as_deref())?;
@@ -84,7 +88,11 @@ pub async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>> {
-    let shared = state.0.games.get(game_id(&id)?, &state.0.store).await?;
+    let shared = state
+        .0
+        .games
+        .get(game_id(&state, &id).await?, &state.0.store)
+        .await?;
     let (first, receiver) = {
         let mut live = shared.lock().await;
         // A game reopened after a restart may be waiting for the computer.

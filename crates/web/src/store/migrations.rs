@@ -103,6 +103,23 @@ CREATE TABLE leases (
 );
 CREATE INDEX games_awaiting_computer ON games (computer_to_move, status);",
     },
+    Migration {
+        version: 5,
+        name: "unguessable public ids",
+        // 96 random bits in 24 hex digits for every game stored before (new games get theirs
+        // from `crate::public_id`): SQLite's `randomblob` is seeded from the operating
+        // system; PostgreSQL's `gen_random_uuid` is strong, and the first 12 hex digits of
+        // a version-4 UUID are all random.
+        sqlite: "
+ALTER TABLE games ADD COLUMN public_id TEXT;
+UPDATE games SET public_id = lower(hex(randomblob(12)));
+CREATE UNIQUE INDEX games_by_public_id ON games (public_id);",
+        postgres: "
+ALTER TABLE games ADD COLUMN public_id TEXT;
+UPDATE games SET public_id = substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)
+                          || substr(replace(gen_random_uuid()::text, '-', ''), 1, 12);
+CREATE UNIQUE INDEX games_by_public_id ON games (public_id);",
+    },
 ];
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ use ply_games::GameOptions;
 use serde::{Deserialize, Serialize};
 
 use crate::clock::GameClock;
+use crate::public_id::PublicId;
 
 /// Who plays each side and how the computer plays.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,6 +59,8 @@ pub struct StoredResult {
 /// One stored game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
+    /// Its name in links and answers.
+    pub public_id: PublicId,
     /// Its number.
     pub id: i64,
     /// Registry name.
@@ -272,6 +275,7 @@ impl ChangeRow {
 
 /// A new game's columns as stored.
 struct NewRow {
+    public_id: String,
     game: String,
     title: String,
     options: String,
@@ -285,6 +289,7 @@ struct NewRow {
 /// A game row's columns as read, before the JSON ones are parsed.
 struct RawRow {
     id: i64,
+    public_id: String,
     game: String,
     title: String,
     options: String,
@@ -305,6 +310,10 @@ struct RawRow {
 impl RawRow {
     fn parse(self) -> StoreResult<StoredGame> {
         Ok(StoredGame {
+            public_id: PublicId::parse(&self.public_id).ok_or_else(|| StoreError::Damaged {
+                column: "public_id",
+                reason: "not 24 hex digits".to_string(),
+            })?,
             id: self.id,
             game: self.game,
             title: self.title,
@@ -333,7 +342,7 @@ impl RawRow {
 
 /// The columns every read selects, in [`RawRow`]'s order.
 const COLUMNS: &str = "id, game, title, options, start_position, moves, redo, players, result, \
-                       status, summary, created_at, updated_at, revision, owner, clock";
+                       status, summary, created_at, updated_at, revision, owner, clock, public_id";
 
 /// A change to a game that other servers are told of (PostgreSQL `NOTIFY ply_game`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -439,9 +448,11 @@ impl Store {
         clock: Option<&GameClock>,
     ) -> StoreResult<i64> {
         self.insert_owned(None, game, title, options, start_position, players, clock)
+            .map(|(id, _)| id)
     }
 
-    /// Stores a new game owned by the browser whose secret's fingerprint is `owner`.
+    /// Stores a new game owned by the browser whose secret's fingerprint is `owner`, and
+    /// returns its number and its public id.
     #[allow(clippy::too_many_arguments)]
     pub fn insert_owned(
         &mut self,
@@ -452,8 +463,12 @@ impl Store {
         start_position: &str,
         players: &Players,
         clock: Option<&GameClock>,
-    ) -> StoreResult<i64> {
+    ) -> StoreResult<(i64, PublicId)> {
+        let public_id = PublicId::generate().ok_or_else(|| {
+            StoreError::Setup("the operating system gives no random numbers".to_string())
+        })?;
         let row = NewRow {
+            public_id: public_id.to_string(),
             game: game.to_string(),
             title: title.to_string(),
             options: to_json(options),
@@ -463,9 +478,18 @@ impl Store {
             created_at: now(),
             clock: clock.map(to_json),
         };
-        match &mut self.backend {
+        let id = match &mut self.backend {
             Backend::Sqlite(connection) => sqlite::insert(connection, &row),
             Backend::Postgres(client) => postgres::insert(client, &row),
+        }?;
+        Ok((id, public_id))
+    }
+
+    /// The number of the game whose public id is `public_id`, if there is one.
+    pub fn find(&mut self, public_id: &str) -> StoreResult<Option<i64>> {
+        match &mut self.backend {
+            Backend::Sqlite(connection) => sqlite::find(connection, public_id),
+            Backend::Postgres(client) => postgres::find(client, public_id),
         }
     }
 

@@ -102,8 +102,8 @@ pub fn versions(client: &mut Client) -> StoreResult<Vec<i64>> {
 
 pub fn insert(client: &mut Client, row: &NewRow) -> StoreResult<i64> {
     let found = client.query_one(
-        "INSERT INTO games (game, title, options, start_position, players, owner, created_at, updated_at, clock)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id",
+        "INSERT INTO games (game, title, options, start_position, players, owner, created_at, updated_at, clock, public_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) RETURNING id",
         &[
             &row.game,
             &row.title,
@@ -113,6 +113,7 @@ pub fn insert(client: &mut Client, row: &NewRow) -> StoreResult<i64> {
             &row.owner,
             &row.created_at,
             &row.clock,
+            &row.public_id,
         ],
     )?;
     Ok(found.try_get(0)?)
@@ -179,7 +180,15 @@ fn raw(row: &Row) -> StoreResult<RawRow> {
         revision: row.try_get(13)?,
         owner: row.try_get(14)?,
         clock: row.try_get(15)?,
+        public_id: row.try_get(16)?,
     })
+}
+
+pub fn find(client: &mut Client, public_id: &str) -> StoreResult<Option<i64>> {
+    client
+        .query_opt("SELECT id FROM games WHERE public_id = $1", &[&public_id])?
+        .map(|row| Ok(row.try_get::<_, i64>(0)?))
+        .transpose()
 }
 
 pub fn load(client: &mut Client, id: i64) -> StoreResult<Option<RawRow>> {

@@ -71,8 +71,8 @@ pub fn versions(connection: &mut Connection) -> StoreResult<Vec<i64>> {
 
 pub fn insert(connection: &mut Connection, row: &NewRow) -> StoreResult<i64> {
     connection.execute(
-        "INSERT INTO games (game, title, options, start_position, players, owner, created_at, updated_at, clock)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
+        "INSERT INTO games (game, title, options, start_position, players, owner, created_at, updated_at, clock, public_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9)",
         params![
             row.game,
             row.title,
@@ -81,7 +81,8 @@ pub fn insert(connection: &mut Connection, row: &NewRow) -> StoreResult<i64> {
             row.players,
             row.owner,
             row.created_at,
-            row.clock
+            row.clock,
+            row.public_id
         ],
     )?;
     Ok(connection.last_insert_rowid())
@@ -134,7 +135,18 @@ fn raw(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
         revision: row.get(13)?,
         owner: row.get(14)?,
         clock: row.get(15)?,
+        public_id: row.get(16)?,
     })
+}
+
+pub fn find(connection: &mut Connection, public_id: &str) -> StoreResult<Option<i64>> {
+    Ok(connection
+        .query_row(
+            "SELECT id FROM games WHERE public_id = ?1",
+            [public_id],
+            |row| row.get(0),
+        )
+        .optional()?)
 }
 
 pub fn load(connection: &mut Connection, id: i64) -> StoreResult<Option<RawRow>> {

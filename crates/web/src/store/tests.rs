@@ -61,6 +61,7 @@ fn new_game(store: &mut Store, owner: Option<&str>) -> i64 {
             None,
         )
         .expect("inserts")
+        .0
 }
 
 #[test]
@@ -76,7 +77,7 @@ fn a_game_round_trips_and_survives_reopening() {
             id
         };
         let mut store = Store::connect(&database, "a").expect("reopens");
-        assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4]);
+        assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5]);
         let game = store.load(id).expect("loads").expect("exists");
         assert_eq!(game.moves, ["b2", "a1"], "{}", store.backend());
         assert_eq!(game.redo, ["c3"]);
@@ -251,15 +252,19 @@ fn an_sqlite_file_from_before_migrations_upgrades_in_place() {
         old.execute_batch(OLD_SCHEMA).expect("the old schema");
     }
     let mut store = Store::open(dir.path()).expect("upgrades");
-    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4]);
+    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5]);
     let game = store.load(1).expect("loads").expect("kept");
     assert_eq!(game.moves, ["b2"]);
     assert_eq!((game.revision, game.owner), (0, None));
     assert_eq!(game.players, players());
+    // Step 5 gave the old game a random public id, which finds it.
+    assert_eq!(game.public_id.as_str().len(), 24);
+    assert_eq!(store.find(game.public_id.as_str()).expect("finds"), Some(1));
+    assert_eq!(store.find("1").expect("finds"), None);
     // Upgraded once: opening again applies nothing and keeps the game.
     drop(store);
     let mut store = Store::open(dir.path()).expect("reopens");
-    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4]);
+    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5]);
     assert_eq!(store.count().expect("counts"), 1);
 }
 
@@ -274,7 +279,7 @@ fn a_file_from_when_user_version_counted_the_clocks_column_upgrades() {
             .expect("the clocks' step as it was counted");
     }
     let mut store = Store::open(dir.path()).expect("upgrades");
-    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4]);
+    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5]);
     let old = store.load(1).expect("loads").expect("kept");
     assert_eq!((old.moves, old.clock), (vec!["b2".to_string()], None));
     assert_eq!(store.timed_games().expect("lists"), Vec::<i64>::new());

@@ -1,4 +1,4 @@
-// The single page: routes /, /play/N, /games and /lab to their views, keeps the language.
+// The single page: routes /, /play/<public id>, /games and /lab to their views, keeps the language.
 
 import { t, getLang, setLang, onLangChange } from './i18n.js';
 import { h, replace } from './dom.js';
@@ -8,7 +8,7 @@ let current = null; // { leave() } of the view on screen
 
 const routes = [
   { pattern: /^\/$/, nav: 'home', load: () => import('./home.js') },
-  { pattern: /^\/play\/(\d+)$/, nav: 'home', load: () => import('./play.js') },
+  { pattern: /^\/play\/([0-9a-f]{24})$/, nav: 'home', load: () => import('./play.js') },
   { pattern: /^\/games$/, nav: 'games', load: () => import('./games.js') },
   { pattern: /^\/lab$/, nav: 'lab', load: () => import('./lab.js') },
   { pattern: /^\/setup$/, nav: 'home', load: () => import('./setup.js') },

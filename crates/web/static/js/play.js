@@ -456,8 +456,8 @@ export function mount(root, [id]) {
     replace(topPlayer, playerLabel(topSide), clocks.face(topSide));
     replace(bottomPlayer, playerLabel(bottomSide), clocks.face(bottomSide));
     title.textContent = titleOf(s.game, s.names, s.options);
-    meta.textContent = t('play.meta', { id: s.id, level: levelName(s.players.level), s: decimal(s.players.movetime_ms / 1000, 1) });
-    if (s.clock) meta.textContent = t('clock.meta', { id: s.id, level: levelName(s.players.level), control: controlName(s.clock) });
+    meta.textContent = t('play.meta', { id: s.id.slice(0, 8), level: levelName(s.players.level), s: decimal(s.players.movetime_ms / 1000, 1) });
+    if (s.clock) meta.textContent = t('clock.meta', { id: s.id.slice(0, 8), level: levelName(s.players.level), control: controlName(s.clock) });
     renderBanner(s);
     renderThinking(s);
     renderMoves(s);
