@@ -375,8 +375,8 @@ def corrupt(data, records):
     if victim is None:
         return
     with sqlite3.connect(os.path.join(data, "ply.sqlite3")) as db:
-        (moves,) = db.execute("SELECT moves FROM games WHERE id = ?", (victim.id,)).fetchone()
-        db.execute("UPDATE games SET moves = ? WHERE id = ?",
+        (moves,) = db.execute("SELECT moves FROM games WHERE public_id = ?", (victim.id,)).fetchone()
+        db.execute("UPDATE games SET moves = ? WHERE public_id = ?",
                    (json.dumps(json.loads(moves)[:-1]), victim.id))
     print(f"self-check: dropped the last move of game {victim.id} in the store")
 

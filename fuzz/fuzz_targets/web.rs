@@ -20,7 +20,7 @@ use tower::ServiceExt;
 struct World {
     runtime: Runtime,
     app: Router,
-    games: Vec<i64>,
+    games: Vec<String>,
 }
 
 async fn send(app: &Router, method: Method, path: &str, body: Vec<u8>) -> (StatusCode, Vec<u8>) {
@@ -60,7 +60,7 @@ fn world() -> &'static World {
             let (status, bytes) = runtime.block_on(send(&app, Method::POST, "/api/games", body));
             assert_eq!(status, StatusCode::CREATED);
             let value: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
-            games.push(value["id"].as_i64().expect("an id"));
+            games.push(value["id"].as_str().expect("an id").to_string());
         }
         World {
             runtime,
@@ -105,7 +105,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let world = world();
-    let game = world.games[usize::from(*pick) % world.games.len()];
+    let game = &world.games[usize::from(*pick) % world.games.len()];
     let app = &world.app;
     world.runtime.block_on(async {
         match route % 6 {
@@ -114,7 +114,7 @@ fuzz_target!(|data: &[u8]| {
                 check(status, &bytes, "create");
                 if status == StatusCode::CREATED {
                     let value: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
-                    let id = value["id"].as_i64().expect("a created game has an id");
+                    let id = value["id"].as_str().expect("a created game has an id").to_string();
                     let path = format!("/api/games/{id}");
                     let (status, bytes) = send(app, Method::DELETE, &path, Vec::new()).await;
                     check(status, &bytes, "delete");
@@ -147,7 +147,7 @@ fuzz_target!(|data: &[u8]| {
                 let (status, bytes) = send(app, Method::POST, "/api/games", create).await;
                 check(status, &bytes, "create");
                 let value: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
-                let id = value["id"].as_i64().expect("an id");
+                let id = value["id"].as_str().expect("an id").to_string();
                 let path = format!("/api/games/{id}/resign");
                 let (status, bytes) = send(app, Method::POST, &path, body.to_vec()).await;
                 check(status, &bytes, "resign");

@@ -54,9 +54,9 @@ async function startTimed(minutes, increment, width, height) {
   await page.fill('#clock-minutes', String(minutes));
   await page.fill('#clock-increment', String(increment));
   await shoot(page, `clocks-home-${width}`);
-  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
+  await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), page.click('button[data-action=start]')]);
   await page.waitForSelector('.player .clock[data-side=first]');
-  return Number(page.url().match(/\/play\/(\d+)/)[1]);
+  return page.url().match(/\/play\/([0-9a-f]{24})/)[1];
 }
 
 test('a custom few-second clock: both clocks, a move, a reload, the flag falls', async () => {

@@ -101,7 +101,7 @@ async function gameState(id) {
 }
 
 function currentId() {
-  return Number(page.url().match(/\/play\/(\d+)/)[1]);
+  return page.url().match(/\/play\/([0-9a-f]{24})/)[1];
 }
 
 async function waitForTurn(id) {
@@ -118,7 +118,7 @@ async function start(game, human, level = 'classic') {
   await page.click(`.game-card[data-game="${game}"]`);
   await page.check(`.segmented input[name=human][value=${human}]`);
   await page.selectOption('select[name=level]', level);
-  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
+  await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), page.click('button[data-action=start]')]);
   await page.waitForSelector('.board-wrap svg.board');
   return currentId();
 }
@@ -236,7 +236,7 @@ test('the list of games and a review, in Vietnamese', async () => {
   assert.match(text, /Cờ vua/);
   await assertVietnamese('games');
   const finished = await page.$('.table tbody tr:has-text("xin thua")');
-  await Promise.all([page.waitForURL(/\/play\/\d+$/), finished.$eval('a.btn.primary', (a) => a.click())]);
+  await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), finished.$eval('a.btn.primary', (a) => a.click())]);
   await page.waitForSelector('.moves-list .move');
   await page.keyboard.press('ArrowLeft');
   await page.waitForSelector('.review-pos');
@@ -259,8 +259,8 @@ test('a page that does not exist and an API error, in Vietnamese', async () => {
   await page.waitForSelector('h1');
   assert.equal(await page.textContent('h1'), 'Không tìm thấy trang');
   await assertVietnamese('404');
-  await page.goto(`${base}play/999`);
+  await page.goto(`${base}play/0123456789abcdef01234567`);
   await page.waitForSelector('.panel.narrow p.error');
-  assert.equal(await page.textContent('.panel.narrow p.error'), 'Không có ván số 999.');
+  assert.equal(await page.textContent('.panel.narrow p.error'), 'Không có ván 0123456789abcdef01234567.');
   await assertVietnamese('api-error');
 });

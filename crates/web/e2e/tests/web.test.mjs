@@ -39,9 +39,9 @@ async function gameState(id) {
 }
 
 function currentId() {
-  const match = page.url().match(/\/play\/(\d+)/);
+  const match = page.url().match(/\/play\/([0-9a-f]{24})/);
   assert.ok(match, `on a play page: ${page.url()}`);
-  return Number(match[1]);
+  return match[1];
 }
 
 /** Waits until it is the person's turn (or the game is over) and returns the state. */
@@ -75,7 +75,7 @@ async function startFromHome(game, { human = 'first', level = 'strong', movetime
   const ladder = level === 'strong' ? '8' : level;
   await page.selectOption('select[name=level]', ladder);
   if (ladder === '8') await page.selectOption('select[name=movetime_ms]', String(movetime));
-  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
+  await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), page.click('button[data-action=start]')]);
   await page.waitForSelector('.board-wrap svg.board');
   return currentId();
 }
@@ -88,7 +88,7 @@ async function startChessFrom(position, { chess960 = false } = {}) {
   await page.check('.segmented input[name=human][value=both]');
   await page.click('.position-field summary');
   await page.fill('#new-position', position);
-  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
+  await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), page.click('button[data-action=start]')]);
   await page.waitForSelector('.board-wrap svg.board');
   return currentId();
 }
@@ -251,7 +251,7 @@ test('the list of games, review move by move, and the language', async () => {
   await shoot(page, 'games');
   const finished = await page.$('.table tbody tr:has-text("wins"), .table tbody tr:has-text("draw")');
   assert.ok(finished, 'a finished game is listed');
-  await Promise.all([page.waitForURL(/\/play\/\d+$/), finished.$eval('a.btn.primary', (a) => a.click())]);
+  await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), finished.$eval('a.btn.primary', (a) => a.click())]);
   await page.waitForSelector('.moves-list .move');
   await page.keyboard.press('ArrowLeft');
   await page.waitForSelector('.review-pos');
