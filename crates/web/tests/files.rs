@@ -95,7 +95,7 @@ async fn a_game_exports_and_imports_back() {
         Some(json!({ "game": "chess", "human": "both" })),
     )
     .await;
-    let id = state["id"].as_i64().expect("id");
+    let id = state["id"].as_str().expect("id").to_string();
     for mv in ["e4", "e5", "Nf3"] {
         let (status, _) = call(
             &app,
@@ -133,7 +133,7 @@ async fn a_game_exports_and_imports_back() {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{imported}");
-    let new_id = imported["id"].as_i64().expect("id");
+    let new_id = imported["id"].as_str().expect("id").to_string();
     assert_ne!(new_id, id);
     assert_eq!(imported["moves"], 3);
     let (_, state) = call(&app, Method::GET, &format!("/api/games/{new_id}"), None).await;
@@ -164,7 +164,7 @@ async fn a_game_exports_and_imports_back() {
         ),
     )
     .await;
-    let caro = state["id"].as_i64().expect("id");
+    let caro = state["id"].as_str().expect("id").to_string();
     call(
         &app,
         Method::POST,
@@ -190,7 +190,7 @@ async fn a_game_exports_and_imports_back() {
     let (_, state) = call(
         &app,
         Method::GET,
-        &format!("/api/games/{}", imported["id"]),
+        &format!("/api/games/{}", imported["id"].as_str().expect("id")),
         None,
     )
     .await;
@@ -299,7 +299,7 @@ async fn a_timed_game_writes_its_time_control() {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{state}");
-    let id = state["id"].as_i64().expect("id");
+    let id = state["id"].as_str().expect("id").to_string();
     let (_, _, _, text) = download(&app, &format!("/api/games/{id}/export")).await;
     assert!(text.contains("[TimeControl \"180+2\"]"), "{text}");
 }

@@ -12,7 +12,7 @@ use common::{app, call};
 use serde_json::{Value, json};
 
 /// Waits until nothing is thinking for the game.
-async fn settled(app: &Router, id: i64) -> Value {
+async fn settled(app: &Router, id: &str) -> Value {
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         let (status, state) = call(app, Method::GET, &format!("/api/games/{id}"), None).await;
@@ -40,8 +40,8 @@ async fn a_level_is_stored_and_plays_and_a_wrong_one_is_refused() {
         let (status, state) = call(&app, Method::POST, "/api/games", Some(body)).await;
         assert_eq!(status, StatusCode::CREATED, "{state}");
         assert_eq!(state["players"]["level"], stored, "{asked}: {state}");
-        let id = state["id"].as_i64().expect("id");
-        let state = settled(&app, id).await;
+        let id = state["id"].as_str().expect("id").to_string();
+        let state = settled(&app, &id).await;
         assert_eq!(
             state["history"].as_array().map(Vec::len),
             Some(1),
@@ -74,7 +74,7 @@ async fn a_game_stored_with_the_strong_player_loads_as_level_eight() {
         let body = json!({ "game": "ttt", "human": "both" });
         let (status, state) = call(&app, Method::POST, "/api/games", Some(body)).await;
         assert_eq!(status, StatusCode::CREATED, "{state}");
-        state["id"].as_i64().expect("id")
+        state["id"].as_str().expect("id").to_string()
     };
     // As a row written before the ladder: the computer plays first, level "strong".
     let old =
@@ -82,14 +82,14 @@ async fn a_game_stored_with_the_strong_player_loads_as_level_eight() {
     let connection = rusqlite::Connection::open(dir.path().join("ply.sqlite3")).expect("opens");
     let changed = connection
         .execute(
-            "UPDATE games SET players = ?1 WHERE id = ?2",
+            "UPDATE games SET players = ?1 WHERE public_id = ?2",
             rusqlite::params![old.to_string(), id],
         )
         .expect("updates");
     assert_eq!(changed, 1);
     drop(connection);
     let app = app(dir.path());
-    let state = settled(&app, id).await;
+    let state = settled(&app, &id).await;
     assert_eq!(state["players"]["level"], "strong");
     assert_eq!(
         state["history"].as_array().map(Vec::len),

@@ -53,9 +53,9 @@ test('a game at level 2 names its level in the players line and the log', async 
   await page.click('.game-card[data-game="tictactoe"]');
   await page.check('.segmented input[name=human][value=second]');
   await page.selectOption('select[name=level]', '2');
-  await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
+  await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), page.click('button[data-action=start]')]);
   await page.waitForSelector('.board-wrap svg.board');
-  const id = Number(page.url().match(/\/play\/(\d+)/)[1]);
+  const id = page.url().match(/\/play\/([0-9a-f]{24})/)[1];
   for (let i = 0; i < 100; i++) {
     const state = await getJson(`${base}api/games/${id}`);
     if (state.history.length > 0 && !state.thinking) break;

@@ -34,9 +34,9 @@ after(async () => {
 });
 
 function currentId() {
-  const match = page.url().match(/\/play\/(\d+)/);
+  const match = page.url().match(/\/play\/([0-9a-f]{24})/);
   assert.ok(match, `on a play page: ${page.url()}`);
-  return Number(match[1]);
+  return match[1];
 }
 
 async function fitsTheScreen(width) {
@@ -85,7 +85,7 @@ for (const [width, height] of [[1280, 800], [360, 740]]) {
     await page.check('.segmented input[name=human][value=both]');
     await page.click('.position-field summary');
     await page.fill('#new-position', '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
-    await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=start]')]);
+    await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), page.click('button[data-action=start]')]);
     const state = await getJson(`${base}api/games/${currentId()}`);
     assert.equal(state.start_position, '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
     await fitsTheScreen(width);
@@ -126,7 +126,7 @@ for (const [width, height] of [[1280, 800], [360, 740]]) {
     await fitsTheScreen(width);
     await shoot(page, `setup-editor-chess-${width}`);
     await page.check('.setup-controls input[name=setup-computer][value=none]');
-    await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=setup-start]')]);
+    await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), page.click('button[data-action=setup-start]')]);
     const state = await getJson(`${base}api/games/${currentId()}`);
     assert.equal(state.start_position, '4k3/R7/8/8/8/8/4P3/4K3 b - - 0 1');
     assert.equal(state.players.first, 'human');
@@ -167,7 +167,7 @@ for (const [width, height] of [[1280, 800], [360, 740]]) {
     await page.setInputFiles('#import-file', { name: 'game.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(pgn) });
     await page.waitForFunction(() => document.querySelector('#import-text').value.includes('Nf3'));
     await fitsTheScreen(width);
-    await Promise.all([page.waitForURL(/\/play\/\d+$/), page.click('button[data-action=import]')]);
+    await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), page.click('button[data-action=import]')]);
     const id = currentId();
     assert.notEqual(id, created.id);
     const state = await getJson(`${base}api/games/${id}`);

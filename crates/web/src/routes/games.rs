@@ -199,7 +199,8 @@ pub(super) async fn store_owned(
             )
         })
         .await?;
-    let mut live = LiveGame::new(id, public_id, record, Vec::new(), players, result).with_clock(clock);
+    let mut live =
+        LiveGame::new(id, public_id, record, Vec::new(), players, result).with_clock(clock);
     live.owner = Some(owner);
     Ok((state.0.games.insert(live), cookie))
 }
