@@ -84,12 +84,14 @@ impl Caller {
             Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 "this game belongs to the browser that started it: you may watch it, not change it",
-            ))
+            )
+            .coded("not_yours", None))
         } else {
             Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 "this game was stored before games had owners: it can be changed only from the server's own machine",
-            ))
+            )
+            .coded("ownerless", None))
         }
     }
 }

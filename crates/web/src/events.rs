@@ -263,6 +263,18 @@ impl Published {
     pub fn json(&self) -> &str {
         self.state.get()
     }
+
+    /// The HTTP answer for one caller: the state with `"yours"` first, whether this caller
+    /// may change the game. The shared text is not touched; the field is spliced in front.
+    pub fn for_caller(&self, yours: bool) -> Response {
+        let state = self.state.get();
+        let body = match state.strip_prefix('{') {
+            Some("}") => format!("{{\"yours\":{yours}}}"),
+            Some(rest) => format!("{{\"yours\":{yours},{rest}"),
+            None => state.to_string(),
+        };
+        ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+    }
 }
 
 impl IntoResponse for Published {

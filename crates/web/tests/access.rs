@@ -43,6 +43,18 @@ async fn a_second_browser_watches_but_changes_nothing() {
     assert_eq!(status, StatusCode::OK, "the owner moves");
 
     // Watching is open to anyone with the link.
+    let (_, mine) = call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(mine["yours"], true, "the owner may change it: {mine}");
+    let (_, theirs) = call_as(
+        &app,
+        Some(STRANGER),
+        Method::GET,
+        &format!("/api/games/{id}"),
+        None,
+    )
+    .await;
+    assert_eq!(theirs["yours"], false, "a stranger only watches: {theirs}");
+    assert_eq!(theirs["history"], mine["history"], "both see the same game");
     for path in [
         format!("/api/games/{id}"),
         format!("/api/games/{id}/position?ply=0"),
@@ -85,6 +97,7 @@ async fn a_second_browser_watches_but_changes_nothing() {
                 error_of(&answer).contains("belongs to the browser that started it"),
                 "{method} {path}: {answer}"
             );
+            assert_eq!(answer["code"], "not_yours", "{method} {path}: {answer}");
         }
     }
     // Nothing changed: the owner's move is there, and the owner may still play.

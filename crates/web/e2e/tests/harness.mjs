@@ -41,7 +41,12 @@ export function startServer(dataDir, port) {
       if (match) { clearTimeout(timer); done({ child, url: match[0] }); }
     });
     child.stderr.on('data', (chunk) => { process.stderr.write(`[ply] ${chunk}`); });
-    child.on('exit', (code) => { clearTimeout(timer); if (!out.includes('http')) fail(new Error(`ply serve exited with ${code}`)); });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      // Said always: a server that ends before the test kills it must not end silently.
+      process.stderr.write(`[ply] serve (pid ${child.pid}) exited: code ${code}, signal ${signal}\n`);
+      if (!out.includes('http')) fail(new Error(`ply serve exited with ${code}`));
+    });
   });
 }
 

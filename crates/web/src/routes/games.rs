@@ -16,7 +16,6 @@ use super::{Body, bounded, game_id};
 use crate::access::{Caller, fingerprint};
 use crate::clock::{GameClock, TimeControl, now_ms};
 use crate::error::{ApiError, ApiResult};
-use crate::events::Published;
 use crate::live::{LiveGame, SharedGame, read_summary};
 use crate::public_id::PublicId;
 use crate::state::AppState;
@@ -327,7 +326,14 @@ pub async fn list(
     Ok(Json(serde_json::json!({ "games": games, "total": total })))
 }
 
-pub async fn show(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Published> {
+/// `GET /api/games/{id}`: the game's state, as its watchers' events carry it, with one
+/// field for this caller alone: `yours`, whether the caller may change the game (move, undo,
+/// resign…) or only watch it.
+pub async fn show(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
     let shared = state
         .0
         .games
@@ -335,12 +341,14 @@ pub async fn show(State(state): State<AppState>, Path(id): Path<String>) -> ApiR
         .await?;
     let mut live = shared.lock().await;
     live.last_used = std::time::Instant::now();
+    let yours = caller.may_change(&state, live.owner.as_deref()).is_ok();
     // A game reopened after a restart may be waiting for the computer.
-    if think::continue_game(&state, &shared, &mut live) {
-        Ok(live.publish())
+    let published = if think::continue_game(&state, &shared, &mut live) {
+        live.publish()
     } else {
-        Ok(live.current())
-    }
+        live.current()
+    };
+    Ok(published.for_caller(yours))
 }
 
 pub async fn position(

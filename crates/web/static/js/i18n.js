@@ -103,6 +103,10 @@ const en = {
   'error.conflict': 'Not now: the game has moved on or the computer is thinking.', 'error.unprocessable': 'The server refused this.',
   'error.too_large': 'Too large.', 'error.busy': 'The server is busy; try again.', 'error.unavailable': 'The server is not ready.',
   'error.internal': 'The server failed; nothing was lost.', 'error.refused': 'The server refused this.',
+  // Watching a game that another browser started.
+  'play.watching': 'You are watching: this game belongs to the browser that started it.', 'play.player': 'player',
+  'error.not_yours': 'This game belongs to the browser that started it: you may watch it, not change it.',
+  'error.ownerless': 'This game was stored before games had owners: it can be changed only from the server’s own machine.',
   // Set-up (board editor, position problems) and standard files (import, export).
   'setup.open': 'Set up a position on a board…', 'setup.title': 'Set up a position',
   'setup.lead': 'Place pieces, choose who is to move, then play it against the computer or analyse it with both sides yours.',
@@ -250,6 +254,10 @@ const vi = {
   'error.conflict': 'Chưa được: ván cờ đã đi tiếp hoặc máy đang nghĩ.', 'error.unprocessable': 'Máy chủ từ chối yêu cầu này.',
   'error.too_large': 'Quá lớn.', 'error.busy': 'Máy chủ đang bận; hãy thử lại.', 'error.unavailable': 'Máy chủ chưa sẵn sàng.',
   'error.internal': 'Máy chủ gặp lỗi; không mất gì cả.', 'error.refused': 'Máy chủ từ chối yêu cầu này.',
+  // Watching a game that another browser started.
+  'play.watching': 'Bạn đang xem: ván này thuộc về trình duyệt đã bắt đầu nó.', 'play.player': 'người chơi',
+  'error.not_yours': 'Ván này thuộc về trình duyệt đã bắt đầu nó: bạn được xem, không được thay đổi.',
+  'error.ownerless': 'Ván này được lưu từ trước khi ván có chủ: chỉ đổi được từ chính máy chủ.',
   // Set-up (board editor, position problems) and standard files (import, export).
   'setup.open': 'Xếp một thế cờ trên bàn…', 'setup.title': 'Xếp thế cờ',
   'setup.lead': 'Đặt quân, chọn bên đi, rồi chơi với máy hoặc tự phân tích cả hai bên.',

@@ -28,6 +28,9 @@ export function mount(root, [id]) {
     // A queued premove ({from, to}), a drop shown before the server answers ({from, to}),
     // and the geometry of the board on screen.
     premove: null, dropped: null, geometry: null,
+    // True when this browser only watches the game (it belongs to the browser that started
+    // it): the page then offers nothing that would change it.
+    watching: false,
   };
 
   const boardWrap = h('div', { class: 'board-wrap', tabindex: '0', 'aria-describedby': 'board-help' });
@@ -167,6 +170,7 @@ export function mount(root, [id]) {
     // Taken back (undo): a premove queued for the old position no longer stands.
     if (ctx.state && state.history.length < ctx.state.history.length) ctx.premove = null;
     ctx.state = state;
+    if ('yours' in state) ctx.watching = state.yours === false;
     clocks.update(state, [sideName(state.side_names, 'first'), sideName(state.side_names, 'second')]);
     if (first) {
       const stored = localStorage.getItem(flipKey);
@@ -216,7 +220,7 @@ export function mount(root, [id]) {
 
   function premoveMode() {
     const s = ctx.state;
-    if (!s || !settings().premove || ctx.review !== null || s.status.state === 'finished' || s.human_to_move) return false;
+    if (!s || ctx.watching || !settings().premove || ctx.review !== null || s.status.state === 'finished' || s.human_to_move) return false;
     return humanSide(s.players) !== null;
   }
 
@@ -280,7 +284,7 @@ export function mount(root, [id]) {
 
   function interactiveNow() {
     const s = ctx.state;
-    return !!s && ctx.review === null && s.human_to_move && !(s.thinking && s.thinking.purpose === 'move');
+    return !!s && !ctx.watching && ctx.review === null && s.human_to_move && !(s.thinking && s.thinking.purpose === 'move');
   }
 
   // A press: on a piece that may move (or be premoved) it selects it and may become a drag.
@@ -422,7 +426,7 @@ export function mount(root, [id]) {
     const s = ctx.state;
     const seat = s.players[side];
     const name = sideName(s.side_names, side);
-    const who = seat === 'human' ? t('play.human') : t('play.computer', { level: levelName(s.players.level) });
+    const who = seat === 'human' ? t(ctx.watching ? 'play.player' : 'play.human') : t('play.computer', { level: levelName(s.players.level) });
     const toMove = !s.status.state || s.status.state === 'ongoing' ? s.status.to_move === side : false;
     const thinkingNow = s.thinking && s.thinking.side === side && s.thinking.purpose === 'move';
     return [h('span', { class: `dot side-${side} kind-${s.board.kind}` }), h('strong', { text: name }), h('span', { class: 'muted', text: ` · ${who}` }),
@@ -433,7 +437,7 @@ export function mount(root, [id]) {
     const s = ctx.state;
     if (!s) return;
     const view = ctx.reviewBoard || shownBoard(s.board);
-    const interactive = ctx.review === null && s.human_to_move && !(s.thinking && s.thinking.purpose === 'move');
+    const interactive = interactiveNow();
     let targets = [];
     if (interactive && ctx.selected !== null) targets = s.legal.filter((m) => m.from === ctx.selected).map((m) => m.to);
     const placing = interactive && s.legal.some((m) => m.from === null);
@@ -471,6 +475,10 @@ export function mount(root, [id]) {
     buttons.analyze.disabled = finished || !!s.thinking;
     buttons.resign.disabled = finished || !(s.players.first === 'human' || s.players.second === 'human');
     moveInput.disabled = !interactive;
+    // A watcher sees the game, its moves and the computer's thinking, and no control that
+    // would change it (the server refuses those to anyone but the game's owner anyway).
+    for (const name of ['undo', 'redo', 'hint', 'movenow', 'analyze', 'resign']) buttons[name].hidden = ctx.watching;
+    moveForm.hidden = ctx.watching;
     moveInput.placeholder = interactive ? t('play.typeHint', { example: moveText(s.legal[0], ctx.notation) }) : '';
     replace(links,
       h('a', { class: 'btn ghost', href: `/api/games/${id}/export`, download: '', 'data-action': 'export', text: t('play.export') }),
@@ -491,7 +499,9 @@ export function mount(root, [id]) {
         h('button', { class: 'btn primary', type: 'button', onclick: newGame, text: t('play.again') }));
     } else {
       const side = sideName(s.side_names, s.status.to_move);
-      replace(banner, h('span', { text: s.human_to_move ? t('status.yourMove', { side }) : t('status.toMove', { side }) }));
+      const yourMove = s.human_to_move && !ctx.watching;
+      replace(banner, h('span', { text: yourMove ? t('status.yourMove', { side }) : t('status.toMove', { side }) }),
+        ctx.watching ? h('span', { class: 'watching', 'data-role': 'watching', text: t('play.watching') }) : null);
     }
   }
 
