@@ -5,9 +5,13 @@
 
 mod minimax;
 mod trace;
+// Explicit trees and the event log (the lab's own tree and its quiz).
+pub mod explicit;
+mod trace_log;
 
 pub use minimax::{alphabeta, minimax, score_root_moves};
 pub use trace::{NodeKind, Tracer};
+pub use trace_log::{TraceEvent, TraceLog};
 
 use crate::game::{Outcome, Side};
 

@@ -1,0 +1,45 @@
+//! Grades a student's answer to "which branches will alpha-beta cut?": the branches they
+//! chose, taken down to their leaves, against the leaves alpha-beta never visits.
+
+use super::{ExplicitTree, TreeSolution};
+
+/// How a set of chosen branches compares with alpha-beta's cuts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutsGrade {
+    /// The choice is exactly right.
+    pub right: bool,
+    /// Leaves alpha-beta skips that the choice left out.
+    pub missed: Vec<usize>,
+    /// Leaves the choice named that alpha-beta does visit.
+    pub wrong: Vec<usize>,
+}
+
+/// Grades `chosen` (any nodes: a branch stands for all its leaves); `None` when a chosen
+/// number is not a node of `tree`.
+pub fn grade_cuts(
+    tree: &ExplicitTree,
+    solution: &TreeSolution,
+    chosen: &[usize],
+) -> Option<CutsGrade> {
+    let mut named = vec![false; tree.nodes().len()];
+    for &node in chosen {
+        if node >= named.len() {
+            return None;
+        }
+        for leaf in tree.leaves_under(node) {
+            named[leaf] = true;
+        }
+    }
+    let skipped = solution.pruned_leaves(tree);
+    let missed: Vec<usize> = skipped.iter().copied().filter(|&l| !named[l]).collect();
+    let wrong: Vec<usize> = tree
+        .leaves()
+        .into_iter()
+        .filter(|&leaf| named[leaf] && !skipped.contains(&leaf))
+        .collect();
+    Some(CutsGrade {
+        right: missed.is_empty() && wrong.is_empty(),
+        missed,
+        wrong,
+    })
+}
