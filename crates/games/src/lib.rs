@@ -16,9 +16,9 @@ pub use registry::{find_game, games, new_game};
 pub use session::{
     Algorithm, BoardKind, BoardLabels, BoardView, GameError, GameRecord, GameThinker, LabCount,
     LabNode, LabReport, LabRequest, LabTree, Level, LineView, MoveError, MoveId, MoveNames,
-    MoveView, Notation, PieceView, PlayerLevel, PositionError, Record, Rules, ScoreView,
-    ScoredMove, SetupProblem, Snapshot, Status, Table, ThinkError, ThinkEvent, ThinkRequest,
-    ThinkResult, Thinker, UnknownLevel,
+    MoveView, Notation, PieceView, PlayerLevel, PositionError, PositionTree, Record, Rules,
+    ScoreView, ScoredMove, SetupProblem, Snapshot, Status, Table, ThinkError, ThinkEvent,
+    ThinkRequest, ThinkResult, Thinker, UnknownLevel, position_tree,
 };
 pub use spec::{
     BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, OptionValue, ScoreStyle, Text,

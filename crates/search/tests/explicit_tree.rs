@@ -101,7 +101,7 @@ fn grading_takes_branches_down_to_their_leaves() {
     let solution = solve(&tree);
     let grade = |chosen: &[&str]| {
         let ids: Vec<usize> = chosen.iter().map(|l| node(&tree, l)).collect();
-        grade_cuts(&tree, &solution, &ids).expect("nodes")
+        grade_cuts(&tree, &solution.pruned_branches(), &ids).expect("nodes")
     };
     assert!(grade(&["H", "I"]).right);
     let wrong = grade(&["F"]);
@@ -113,7 +113,7 @@ fn grading_takes_branches_down_to_their_leaves() {
         (false, vec!["I".to_string()])
     );
     assert!(!grade(&[]).right);
-    assert!(grade_cuts(&tree, &solution, &[99]).is_none());
+    assert!(grade_cuts(&tree, &solution.pruned_branches(), &[99]).is_none());
 }
 
 /// Alpha-beta as the textbook writes it, on the tree directly: the leaves it reads.
@@ -194,9 +194,13 @@ fn on_random_trees_the_cuts_are_exactly_the_leaves_never_visited() {
                 "cut branches cover exactly the skipped leaves"
             );
             assert!(
-                grade_cuts(&tree, &solution, &solution.pruned_branches())
-                    .expect("ids")
-                    .right
+                grade_cuts(
+                    &tree,
+                    &solution.pruned_branches(),
+                    &solution.pruned_branches()
+                )
+                .expect("ids")
+                .right
             );
             // The shared timeline shows every alpha-beta step once, in order.
             let shown: Vec<usize> = solution.timeline.iter().filter_map(|(_, ab)| *ab).collect();

@@ -10,6 +10,8 @@ mod lab;
 mod level_play;
 mod notation;
 mod player_level;
+// The quiz: a real position's tree copied out.
+mod position_tree;
 mod problem;
 mod record;
 mod rules;
@@ -25,6 +27,7 @@ pub use lab::{
 };
 pub use notation::{MoveNames, Notation, UnknownNotation};
 pub use player_level::{PlayerLevel, UnknownLevel};
+pub use position_tree::{PositionTree, position_tree};
 pub use problem::SetupProblem;
 pub use record::GameRecord;
 pub use rules::Rules;

@@ -4,6 +4,7 @@
 mod board;
 mod eval;
 pub mod levels;
+pub mod quiz;
 pub mod spec;
 
 pub use board::TicTacToe;

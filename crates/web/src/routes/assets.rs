@@ -48,6 +48,11 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/problems.js",
     "js/import.js",
     "js/levels.js",
+    // The lab's own tree and quiz.
+    "js/quiztree.js",
+    "js/owntree.js",
+    "js/quiz.js",
+    "css/quiz.css",
 ];
 
 fn content_type(path: &str) -> &'static str {
@@ -113,6 +118,8 @@ pub async fn page(method: axum::http::Method, uri: Uri) -> Response {
     let known = path == "/"
         || path == "/games"
         || path == "/lab"
+        || path == "/lab/tree"
+        || path == "/lab/quiz"
         || path == "/setup"
         || path
             .strip_prefix("/play/")

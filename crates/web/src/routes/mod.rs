@@ -9,7 +9,10 @@ mod health;
 mod lab;
 mod metrics;
 mod play;
+// The lab's own tree and quiz.
+mod quiz;
 mod setup;
+mod tree_view;
 mod watch;
 
 pub use metrics::Latency;
@@ -54,6 +57,10 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/events", get(watch::events))
         .route("/setup/check", post(setup::check))
         .route("/lab", post(lab::run))
+        // The lab's own tree and quiz.
+        .route("/lab/tree", post(quiz::own_tree))
+        .route("/lab/quiz", post(quiz::ask))
+        .route("/lab/quiz/answer", post(quiz::answer))
         .fallback(api_not_found);
     Router::new()
         .nest("/api", api)

@@ -1,7 +1,7 @@
 //! Grades a student's answer to "which branches will alpha-beta cut?": the branches they
-//! chose, taken down to their leaves, against the leaves alpha-beta never visits.
+//! chose, taken down to their leaves, against the leaves under the branches alpha-beta cut.
 
-use super::{ExplicitTree, TreeSolution};
+use super::ExplicitTree;
 
 /// How a set of chosen branches compares with alpha-beta's cuts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,23 +14,24 @@ pub struct CutsGrade {
     pub wrong: Vec<usize>,
 }
 
-/// Grades `chosen` (any nodes: a branch stands for all its leaves); `None` when a chosen
-/// number is not a node of `tree`.
-pub fn grade_cuts(
-    tree: &ExplicitTree,
-    solution: &TreeSolution,
-    chosen: &[usize],
-) -> Option<CutsGrade> {
-    let mut named = vec![false; tree.nodes().len()];
-    for &node in chosen {
-        if node >= named.len() {
-            return None;
+/// Grades `chosen` against the branches alpha-beta cut, `pruned` (any nodes: a branch
+/// stands for all its leaves); `None` when a number is not a node of `tree`.
+pub fn grade_cuts(tree: &ExplicitTree, pruned: &[usize], chosen: &[usize]) -> Option<CutsGrade> {
+    let leaves_of = |nodes: &[usize]| {
+        let mut marked = vec![false; tree.nodes().len()];
+        for &node in nodes {
+            if node >= marked.len() {
+                return None;
+            }
+            for leaf in tree.leaves_under(node) {
+                marked[leaf] = true;
+            }
         }
-        for leaf in tree.leaves_under(node) {
-            named[leaf] = true;
-        }
-    }
-    let skipped = solution.pruned_leaves(tree);
+        Some(marked)
+    };
+    let named = leaves_of(chosen)?;
+    let cut = leaves_of(pruned)?;
+    let skipped: Vec<usize> = tree.leaves().into_iter().filter(|&l| cut[l]).collect();
     let missed: Vec<usize> = skipped.iter().copied().filter(|&l| !named[l]).collect();
     let wrong: Vec<usize> = tree
         .leaves()
