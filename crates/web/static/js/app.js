@@ -12,6 +12,9 @@ const routes = [
   { pattern: /^\/games$/, nav: 'games', load: () => import('./games.js') },
   { pattern: /^\/lab$/, nav: 'lab', load: () => import('./lab.js') },
   { pattern: /^\/setup$/, nav: 'home', load: () => import('./setup.js') },
+  // The lab's own tree and quiz.
+  { pattern: /^\/lab\/tree$/, nav: 'tree', load: () => import('./owntree.js') },
+  { pattern: /^\/lab\/quiz$/, nav: 'quiz', load: () => import('./quiz.js') },
 ];
 
 export function navigate(path, replaceState = false) {
