@@ -71,8 +71,8 @@ async fn text_that_is_not_a_tree_gets_a_400_naming_the_position() {
         assert_eq!(answer["subject"], at, "{text}: {answer}");
         assert!(!answer["error"].as_str().unwrap_or_default().is_empty());
     }
-    let eight = format!("[{}]", vec!["[1 2 3 4 5 6 7 8]"; 8].join(" "));
-    let big = format!("[{}]", vec![eight.as_str(); 3].join(" "));
+    let eight = format!("[{}]", ["[1 2 3 4 5 6 7 8]"; 8].join(" "));
+    let big = format!("[{}]", [eight.as_str(); 3].join(" "));
     let (status, answer) = post("/api/lab/tree", json!({ "text": big })).await;
     assert_eq!(
         (status, answer["code"].clone()),

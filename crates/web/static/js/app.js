@@ -13,7 +13,7 @@ const routes = [
   { pattern: /^\/lab$/, nav: 'lab', load: () => import('./lab.js') },
   { pattern: /^\/setup$/, nav: 'home', load: () => import('./setup.js') },
   // The lab's own tree and quiz.
-  { pattern: /^\/lab\/tree$/, nav: 'tree', load: () => import('./owntree.js') },
+  { pattern: /^\/lab\/tree$/, nav: 'lab', load: () => import('./owntree.js') },
   { pattern: /^\/lab\/quiz$/, nav: 'quiz', load: () => import('./quiz.js') },
 ];
 

@@ -152,7 +152,7 @@ const en = {
   'level.what.5': 'strong club player', 'level.what.6': 'expert', 'level.what.7': 'master', 'level.what.8': 'full strength',
   'home.ladderHelp': 'Levels 1 to 7 look at a fixed number of positions a move, the lower the fewer, misjudge a little and sometimes pick a close second-best move; they play the same on a busy or a quiet machine. Level 8 is the full engine for the time you choose.',
   // The lab's own tree and quiz (owntree.js, quiz.js).
-  'nav.tree': 'Your tree', 'nav.quiz': 'Quiz',
+  'nav.quiz': 'Quiz',
   'owntree.links': 'Lab pages', 'owntree.link.lab': 'Lab', 'owntree.link.tree': 'Your own tree', 'owntree.link.quiz': 'Quiz',
   'owntree.title': 'Your own tree: minimax and alpha-beta side by side',
   'owntree.lead': 'Type a small game tree with its leaf values. ply’s own teaching minimax and alpha-beta search it; one control steps both, so you see where alpha-beta stops looking.',
@@ -350,7 +350,7 @@ const vi = {
   'level.what.5': 'câu lạc bộ mạnh', 'level.what.6': 'cao thủ', 'level.what.7': 'kiện tướng', 'level.what.8': 'toàn lực',
   'home.ladderHelp': 'Cấp 1 đến 7 xét một số thế cờ cố định mỗi nước (cấp càng thấp càng ít), đánh giá hơi sai và đôi khi chọn một nước gần tốt nhất; chúng chơi như nhau dù máy bận hay rảnh. Cấp 8 là toàn bộ máy trong thời gian bạn chọn.',
   // The lab's own tree and quiz (owntree.js, quiz.js).
-  'nav.tree': 'Cây của bạn', 'nav.quiz': 'Câu đố',
+  'nav.quiz': 'Câu đố',
   'owntree.links': 'Các trang phòng thí nghiệm', 'owntree.link.lab': 'Phòng thí nghiệm', 'owntree.link.tree': 'Cây của bạn', 'owntree.link.quiz': 'Câu đố',
   'owntree.title': 'Cây của bạn: minimax và alpha-beta song song',
   'owntree.lead': 'Gõ một cây trò chơi nhỏ với giá trị ở các lá. Minimax và alpha-beta dạy học của ply duyệt nó; một nút điều khiển bước cả hai, để bạn thấy alpha-beta ngừng xét ở đâu.',

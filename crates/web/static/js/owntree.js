@@ -99,7 +99,8 @@ export function mount(root, _match, query) {
       slider, counter);
     const summary = h('p', { class: 'qt-summary', 'data-summary': true });
     replace(results,
-      h('section', { class: 'panel qt-stepper' }, h('p', { class: 'muted', text: t('owntree.inStep') }), controls, summary),
+      h('p', { class: 'muted', text: t('owntree.inStep') }),
+      h('section', { class: 'panel qt-stepper' }, controls, summary),
       h('div', { class: 'trees' }, panes.map((p) => p.element)),
       h('p', { class: 'legend muted', text: t('owntree.legend') }));
 

@@ -76,6 +76,8 @@ export function drawTree(tree, look, onNode, moves = false) {
   const height = TOP + tree.height * LEVEL + 44;
   const svg = s('svg', { class: 'qt', viewBox: `0 0 ${width} ${height}`, role: 'img' });
   svg.style.maxWidth = `${Math.max(width * 1.4, 320)}px`;
+  // Never drawn so small that a finger cannot pick a node: the canvas scrolls instead.
+  svg.style.minWidth = `${Math.round(width * 0.8)}px`;
   const edges = s('g', {});
   const marks = s('g', {});
   tree.nodes.forEach((node, i) => {

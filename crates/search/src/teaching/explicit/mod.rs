@@ -48,7 +48,7 @@ pub struct TreeNode {
 impl TreeNode {
     /// True at a MAX node (the root player to move).
     pub fn maximizing(&self) -> bool {
-        self.depth % 2 == 0
+        self.depth.is_multiple_of(2)
     }
 }
 
@@ -243,7 +243,7 @@ impl Game for TreeWalk {
     type Move = u16;
 
     fn side_to_move(&self) -> Side {
-        if self.path.len() % 2 == 0 {
+        if self.path.len().is_multiple_of(2) {
             Side::First
         } else {
             Side::Second

@@ -250,8 +250,8 @@ mod tests {
             (18, TreeProblem::TooManyBranches)
         );
         assert_eq!(problem("[[[[[[[1]]]]]]]"), (8, TreeProblem::TooDeep));
-        let eight = format!("[{}]", vec!["[1 2 3 4 5 6 7 8]"; 8].join(" "));
-        let wide = format!("[{}]", vec![eight.as_str(); 3].join(" "));
+        let eight = format!("[{}]", ["[1 2 3 4 5 6 7 8]"; 8].join(" "));
+        let wide = format!("[{}]", [eight.as_str(); 3].join(" "));
         assert_eq!(
             parse_tree(&wide).expect_err("big").problem,
             TreeProblem::TooManyNodes
