@@ -12,6 +12,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::analyze::AnalyzeArgs;
 use commands::bench::BenchArgs;
+use commands::book::{BookAction, BookArgs};
 use commands::match_runner::MatchArgs;
 use commands::menu::MenuArgs;
 use commands::perft::PerftArgs;
@@ -41,6 +42,8 @@ enum Command {
     Bench(BenchArgs),
     /// Play a match between two players and report W/D/L and Elo.
     Match(MatchArgs),
+    /// Build an opening book from ply's searches, or list a book's moves in a position.
+    Book(BookArgs),
     /// Speak the Gomocup (Piskvork) protocol for caro tournaments (as `pbrain-ply`).
     Gomocup,
     /// Speak UCI on standard input/output (chess by default, or xiangqi) for GUIs.
@@ -74,6 +77,10 @@ fn parse() -> Cli {
     for name in WITH_GAME_OPTIONS {
         command = command.mut_subcommand(name, args::add_game_options);
     }
+    command = command.mut_subcommand("book", |book| {
+        book.mut_subcommand("build", args::add_game_options)
+            .mut_subcommand("probe", args::add_game_options)
+    });
     let matches = command.get_matches();
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     if let Some((name, sub)) = matches.subcommand()
@@ -89,14 +96,34 @@ fn parse() -> Cli {
             _ => {}
         }
     }
+    if let (Some(("book", book)), Some(Command::Book(args))) =
+        (matches.subcommand(), &mut cli.command)
+        && let Some((_, action)) = book.subcommand()
+    {
+        let options = args::read_game_options(action);
+        match &mut args.action {
+            BookAction::Build(build) => build.game.options = options,
+            BookAction::Probe(probe) => probe.game.options = options,
+        }
+    }
     cli
+}
+
+/// What `ply` alone does: start the web app; in the engine-testing build (`make`, the
+/// `openbench` feature) speak UCI for chess instead, as OpenBench and cutechess run engines.
+fn run_alone() -> anyhow::Result<()> {
+    if cfg!(feature = "openbench") {
+        commands::uci::run(&UciArgs::chess())
+    } else {
+        commands::serve::run(&ServeArgs::default())
+    }
 }
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
     let cli = parse();
     let result = match cli.command {
-        None => commands::serve::run(&ServeArgs::default()),
+        None => run_alone(),
         Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::Menu(args)) => commands::menu::run(&args),
         Some(Command::Play(args)) => commands::play::run(&args),
@@ -104,6 +131,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Match(args)) => commands::match_runner::run(&args),
+        Some(Command::Book(args)) => commands::book::run(&args),
         Some(Command::Gomocup) => commands::gomocup::run(),
         Some(Command::Uci(args)) => commands::uci::run(&args),
         Some(Command::Ucci(args)) => commands::ucci::run(&args),

@@ -2,6 +2,7 @@
 //! the erased [`Record`] and [`Thinker`] interface that front ends speak, and the
 //! [`registry`] of games.
 
+pub mod book;
 pub mod caro;
 pub mod chess;
 pub mod files;

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod gomocup;
 pub mod match_runner;
 pub mod menu;

@@ -13,6 +13,15 @@ pub struct UciArgs {
     game: String,
 }
 
+impl UciArgs {
+    /// `ply uci` as typed without a game: chess.
+    pub fn chess() -> UciArgs {
+        UciArgs {
+            game: "chess".to_string(),
+        }
+    }
+}
+
 /// Runs the UCI (or, if the GUI opens with `ucci`, UCCI) loop until `quit` or the end of
 /// input.
 pub fn run(args: &UciArgs) -> anyhow::Result<()> {

@@ -96,6 +96,7 @@ impl<R: Rules> Context<'_, R> {
                 Vec::new()
             },
             proven: result.proven && best == result.best_move,
+            book: false,
         }
     }
 }

@@ -72,6 +72,10 @@ pub trait Record: Send + Sync {
     /// The current position as a string (FEN or board string).
     fn position(&self) -> String;
 
+    /// The game's own hash of the current position (the search's Zobrist key, side to
+    /// move included): what ply's opening books are keyed by.
+    fn position_key(&self) -> u64;
+
     /// The position the game started from.
     fn start_position(&self) -> String;
 

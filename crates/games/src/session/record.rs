@@ -173,6 +173,10 @@ impl<R: Rules> Record for GameRecord<R> {
         self.game.position_text()
     }
 
+    fn position_key(&self) -> u64 {
+        self.game.hash()
+    }
+
     fn start_position(&self) -> String {
         self.start.position_text()
     }

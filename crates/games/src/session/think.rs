@@ -145,6 +145,9 @@ pub struct ThinkRequest {
     /// level 8: the full engine within `limits`). A weaker level plays on its own node
     /// limit, with noise and a choice among close root moves (see the game's ladder).
     pub skill: Option<Skill>,
+    /// A move from an opening book: played without searching when it is legal here (the
+    /// caller probed the book and chose it); `None` to search.
+    pub book_move: Option<MoveId>,
 }
 
 impl ThinkRequest {
@@ -158,6 +161,7 @@ impl ThinkRequest {
             multipv: 1,
             search_moves: Vec::new(),
             skill: None,
+            book_move: None,
         }
     }
 
@@ -271,6 +275,8 @@ pub struct ThinkResult {
     pub moves: Vec<ScoredMove>,
     /// True when the value is proven for the whole game tree.
     pub proven: bool,
+    /// True when the move came from an opening book (no search ran; the score says nothing).
+    pub book: bool,
 }
 
 fn serialize_bound<S: serde::Serializer>(bound: &Bound, serializer: S) -> Result<S::Ok, S::Error> {

@@ -56,6 +56,12 @@ impl<R: Rules> Thinker for GameThinker<R> {
         on_event: &mut dyn FnMut(&ThinkEvent),
     ) -> Result<ThinkResult, ThinkError> {
         let game: &R = position.get()?;
+        if let Some(result) = request
+            .book_move
+            .and_then(|id| book_result(game, request, id))
+        {
+            return Ok(result);
+        }
         let search_moves = root_moves(game, &request.search_moves)?;
         let context = Context {
             game,
@@ -124,6 +130,31 @@ impl<R: Rules> Thinker for GameThinker<R> {
             engine.clear();
         }
     }
+}
+
+/// The answer for a book move `id`, if it is legal in `game`: no search, no score.
+fn book_result<R: Rules>(game: &R, request: &ThinkRequest, id: MoveId) -> Option<ThinkResult> {
+    let mut legal = Vec::new();
+    game.generate_moves(&mut legal);
+    let mv = legal.into_iter().find(|&mv| R::pack_move(mv) == id.0)?;
+    let (pv, pv_display, pv_names) = line_names(game, &[mv]);
+    Some(ThinkResult {
+        algorithm: request.effective_algorithm(),
+        best_move: Some(game.move_view(mv)),
+        ponder: None,
+        score: ScoreView::Value(0),
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        time_ms: 0,
+        nps: 0,
+        pv,
+        pv_display,
+        pv_names,
+        moves: Vec::new(),
+        proven: false,
+        book: true,
+    })
 }
 
 /// The legal moves of `game` that `ids` name; an id that is not legal here is an error.
@@ -264,6 +295,7 @@ impl<R: Rules> Context<'_, R> {
                     .game
                     .remaining_plies_bound()
                     .is_some_and(|plies| settings.depth >= plies),
+            book: false,
         }
     }
 
@@ -318,6 +350,7 @@ impl<R: Rules> Context<'_, R> {
             pv_names,
             moves,
             proven: result.proven,
+            book: false,
         }
     }
 }
