@@ -3,6 +3,7 @@
 //! calling thread and searches on the shared search thread, so `isready`, `stop` and
 //! `ponderhit` are answered at once while the engine thinks.
 
+pub mod book;
 pub mod command;
 pub mod info;
 pub mod options;
@@ -18,6 +19,7 @@ use ply_search::{Clock, EngineOptions, Limits, Side};
 use crate::lag::LagMeter;
 use crate::output::Output;
 use crate::search_thread::{Hold, Reply, SearchThread};
+use book::{Probe, UciBook};
 use command::{Command, Go};
 use options::{Change, Settings};
 use position::{Positions, rebase};
@@ -35,6 +37,10 @@ pub struct UciEngine {
     lag: LagMeter,
     /// `ucinewgame`s so far: the seed of a weakened level's noise and choices.
     games: u64,
+    /// The book `OwnBook` and `Book File` name.
+    book: UciBook,
+    /// Mixed into the book's choices: this run's own, so games differ from run to run.
+    book_seed: u64,
 }
 
 /// Runs the UCI loop for chess on `input` until `quit` or end of input, writing to `output`.
@@ -76,6 +82,8 @@ impl UciEngine {
             positions: Positions::default(),
             lag: LagMeter::default(),
             games: 0,
+            book: UciBook::default(),
+            book_seed: run_seed(),
         })
     }
 
@@ -192,8 +200,49 @@ impl UciEngine {
             Ok(Change::Engine) => self.search.set_engine_options(self.engine_options()),
             Ok(Change::Game) => self.new_game(),
             Ok(Change::ClearHash) => self.search.clear(),
+            Ok(Change::Book) => self.open_book(),
             Ok(Change::Nothing) => {}
             Err(message) => self.error(&message),
+        }
+    }
+
+    /// Opens the book `Book File` names when `OwnBook` is on (closes it otherwise), saying
+    /// which book is in use or why the file is none.
+    fn open_book(&mut self) {
+        let path = self
+            .settings
+            .own_book
+            .then_some(self.settings.book_file.as_str());
+        match self.book.open(path) {
+            Ok(Some(described)) => self.say(&format!("info string book {described}")),
+            Ok(None) if self.settings.own_book => {
+                self.say("info string OwnBook is on, but no Book File is set")
+            }
+            Ok(None) => {}
+            Err(message) => self.error(&message),
+        }
+    }
+
+    /// Answers `go` from the book when it has a move here: true when it did.
+    fn answer_from_book(&mut self, go: &Go) -> bool {
+        if !self.settings.own_book || !self.book.is_open() {
+            return false;
+        }
+        let seed = self.book_seed ^ self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        match self.book.probe(self.record.as_ref(), go, seed) {
+            Ok(Probe::Play { chosen, total }) => {
+                self.say(&format!(
+                    "info string book move {} weight {} of {total}",
+                    chosen.name, chosen.weight
+                ));
+                self.say(&format!("bestmove {}", chosen.name));
+                true
+            }
+            Ok(Probe::Search) => false,
+            Err(message) => {
+                self.error(&message);
+                false
+            }
         }
     }
 
@@ -249,6 +298,12 @@ impl UciEngine {
             }
         }
         let side = self.record.side_to_move();
+        // A book move is answered before any search starts: it costs the clock nothing
+        // but the probe's few reads. `go` without limits waits for `stop`, so it searches.
+        if !self.limits(&go, side).infinite && self.answer_from_book(&go) {
+            self.lag.untimed();
+            return;
+        }
         let (time, increment) = own_clock(&go, side);
         match time {
             Some(remaining) if !go.ponder && !go.infinite => self.lag.start(
@@ -281,6 +336,14 @@ impl UciEngine {
             .search
             .start(self.record.as_ref(), request, hold, reply);
     }
+}
+
+/// A seed of this run for the book's choices (the clock's nanoseconds and the process id).
+fn run_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 /// The time and increment `go` gives the side to move.

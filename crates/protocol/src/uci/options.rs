@@ -37,6 +37,10 @@ pub struct Settings {
     pub strength: StrengthOptions,
     /// `debug on`.
     pub debug: bool,
+    /// `OwnBook`: answer from the book file when it has a move.
+    pub own_book: bool,
+    /// `Book File`: a Polyglot `.bin` (chess) or a book in ply's format; empty for none.
+    pub book_file: String,
 }
 
 impl Default for Settings {
@@ -52,6 +56,8 @@ impl Default for Settings {
             level: Level::Strong,
             strength: StrengthOptions::default(),
             debug: false,
+            own_book: false,
+            book_file: String::new(),
         }
     }
 }
@@ -65,6 +71,8 @@ pub enum Change {
     Game,
     /// Clear the engines' memory.
     ClearHash,
+    /// `OwnBook` or `Book File`: open (or close) the book.
+    Book,
     /// Nothing more to do.
     Nothing,
 }
@@ -163,6 +171,8 @@ pub fn describe(settings: &Settings) -> Vec<String> {
             defaults.move_overhead_ms
         ),
         "option name Ponder type check default false".to_string(),
+        "option name OwnBook type check default false".to_string(),
+        "option name Book File type string default <empty>".to_string(),
     ];
     let game = settings.game_options();
     for (name, option) in uci_game_options(settings) {
@@ -258,6 +268,19 @@ pub fn set(settings: &mut Settings, name: &str, value: Option<&str>) -> Result<C
                 .map_err(|e: ply_games::session::UnknownName| e.to_string())?;
             Ok(Change::Nothing)
         }
+        "ownbook" => {
+            settings.own_book = check(name, value)?;
+            Ok(Change::Book)
+        }
+        "book file" => {
+            let path = value.unwrap_or("").trim();
+            settings.book_file = if path == "<empty>" {
+                String::new()
+            } else {
+                path.to_string()
+            };
+            Ok(Change::Book)
+        }
         "clear hash" => Ok(Change::ClearHash),
         "uci_analysemode" | "uci_showwdl" => Ok(Change::Nothing),
         _ => set_game_option(settings, name, value),
@@ -332,6 +355,22 @@ mod tests {
         );
         assert_eq!(settings.level, Level::Classic);
         assert!(set(&mut settings, "Colour", Some("red")).is_err());
+        assert_eq!(
+            set(&mut settings, "OwnBook", Some("true")),
+            Ok(Change::Book)
+        );
+        assert!(settings.own_book);
+        assert!(set(&mut settings, "OwnBook", Some("often")).is_err());
+        assert_eq!(
+            set(&mut settings, "Book File", Some("/books/a b.bin")),
+            Ok(Change::Book)
+        );
+        assert_eq!(settings.book_file, "/books/a b.bin");
+        assert_eq!(
+            set(&mut settings, "Book File", Some("<empty>")),
+            Ok(Change::Book)
+        );
+        assert_eq!(settings.book_file, "");
     }
 
     #[test]
