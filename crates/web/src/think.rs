@@ -14,6 +14,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use ply_games::book;
 use ply_games::{Level, PlayerLevel, ThinkError, ThinkEvent, ThinkRequest, ThinkResult, Thinker};
 use ply_search::{Limits, SearchControl};
 
@@ -63,7 +64,18 @@ fn request_for(live: &LiveGame, purpose: Purpose) -> ApiResult<(ThinkRequest, Pl
     Ok(match purpose {
         // The game's number seeds a weaker level's noise and choices: the same game replayed
         // gets the same answers, another game other ones.
-        Purpose::Move => (level.request(limits, live.id as u64), level),
+        // Levels 1 to 7 open from the game's built-in book while it has a move, for
+        // variety; level 8 is the full engine thinking for the time chosen.
+        Purpose::Move => {
+            let mut request = level.request(limits, live.id as u64);
+            if level.rung().is_some() && level != PlayerLevel::STRONGEST {
+                let moves = book::builtin::moves(live.record.as_ref());
+                let seed = (live.id as u64).rotate_left(32) ^ live.record.position_key();
+                request.book_move =
+                    book::choose(&moves, book::BookChoice::Weighted(seed)).map(|mv| mv.id);
+            }
+            (request, level)
+        }
         Purpose::Hint => (
             ThinkRequest::new(
                 Level::Strong,

@@ -42,7 +42,9 @@ pub struct MatchArgs {
     #[arg(long)]
     sprt: Option<Sprt>,
     /// Openings: "random" (random plies from the start, the game's usual number), "random:N"
-    /// (N plies), or a file with one position (FEN, EPD, board string) or move list per line.
+    /// (N plies), "book" (the built-in book, moves chosen by weight), "book:FILE" (a book
+    /// file: ply's own or Polyglot), or a file with one position (FEN, EPD, board string)
+    /// or move list per line.
     #[arg(long, default_value = "random")]
     openings: String,
     /// Games played at the same time.

@@ -51,7 +51,7 @@ pub struct Match {
     pub turnmargin: Option<u64>,
     /// Stop as soon as this test decides.
     pub sprt: Option<Sprt>,
-    /// Where the openings come from: "random", "random:N" or a file.
+    /// Where the openings come from: "random", "random:N", "book", "book:FILE" or a file.
     pub openings: String,
     /// Games played at the same time.
     pub concurrency: usize,
