@@ -9,7 +9,7 @@ use ply_games::book::polyglot::{PolyglotEntry, write_book};
 use ply_protocol::uci;
 
 mod common;
-use common::{Shared, bestmoves};
+use common::{Shared, bestmoves, legal_after};
 
 /// The specification's keys: the start position, and after 1.e4.
 const START_KEY: u64 = 0x463b96181691fc9c;
@@ -75,6 +75,8 @@ fn book_moves_are_answered_before_any_search() {
         "{answers:?}"
     );
     assert_eq!(answers[1], "c7c5", "the book's only move after 1.e4");
+    let after_e5 = ["e2e4".to_string(), "e7e5".to_string()];
+    assert!(legal_after("chess", &after_e5, &answers[2]), "{answers:?}");
     // Out of book: a search answers (its info lines come first).
     let book_lines = lines
         .iter()

@@ -224,7 +224,7 @@ impl OwnBook {
         find_game(&header.game).map_err(|error| BookError::format(&name, error.to_string()))?;
         let base = 12 + u64::from(header_len);
         let body = source.len() - base;
-        if body % ENTRY_SIZE != 0 {
+        if !body.is_multiple_of(ENTRY_SIZE) {
             return Err(BookError::format(
                 &name,
                 format!("its entries ({body} bytes) are not a whole number of 16-byte entries"),

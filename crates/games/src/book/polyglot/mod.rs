@@ -82,7 +82,7 @@ impl PolyglotBook {
         if len == 0 {
             return Err(BookError::format(&name, "it is empty"));
         }
-        if len % ENTRY_SIZE != 0 {
+        if !len.is_multiple_of(ENTRY_SIZE) {
             return Err(BookError::format(
                 &name,
                 format!("its size ({len} bytes) is not a whole number of 16-byte Polyglot entries"),
