@@ -57,6 +57,62 @@ pub struct RootMoveScore<M> {
     pub depth: u32,
 }
 
+/// One try of an iteration at the root inside an aspiration window: the window, and the
+/// score that came back. A score on or outside the window (a fail high or low) means the
+/// root is searched again with a wider window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowTry {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// 1-based index of the line (MultiPV).
+    pub multipv: usize,
+    /// Lower edge of the window (`-Score::INFINITE` when open).
+    pub alpha: Score,
+    /// Upper edge of the window (`Score::INFINITE` when open).
+    pub beta: Score,
+    /// What the root search returned.
+    pub score: Score,
+    /// `Lower`: failed high; `Upper`: failed low; `Exact`: inside the window.
+    pub bound: Bound,
+    /// Nodes searched so far by the main thread, this try included.
+    pub nodes: u64,
+}
+
+/// What the main thread did in one iteration besides visiting nodes: the searches and the
+/// skips of the engine's refinements over plain alpha-beta, counted as they happen (the
+/// counting never changes what is searched).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IterationWork {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// Nodes the main thread visited in this iteration alone, quiescence included.
+    pub nodes: u64,
+    /// Of them, nodes of quiescence (past the horizon, noisy moves only).
+    pub quiescence_nodes: u64,
+    /// Table probes whose stored bound answered the node without a search.
+    pub table_cutoffs: u64,
+    /// Moves after the first searched with a null window (principal-variation search).
+    pub scouts: u64,
+    /// Scouts that beat alpha inside the window and were searched again with the full one.
+    pub scout_researches: u64,
+    /// Null moves tried (the side to move passes, searched with reduced depth).
+    pub null_tries: u64,
+    /// Null moves whose reduced search still reached beta: the node was cut without a move.
+    pub null_cutoffs: u64,
+    /// Late quiet moves searched to a reduced depth.
+    pub reductions: u64,
+    /// Reduced moves that beat alpha and were searched again to the full depth.
+    pub reduction_researches: u64,
+    /// Moves never searched by late-move, futility, history or bad-capture pruning.
+    pub moves_pruned: u64,
+    /// Nodes cut by reverse futility (the static value far above beta).
+    pub static_cutoffs: u64,
+    /// Cut-offs: a move reached beta and the node's other moves were skipped.
+    pub beta_cutoffs: u64,
+    /// Cut-offs by the first move searched: how good the ordering is.
+    pub first_move_cutoffs: u64,
+}
+
 /// Something the engine reports while it searches.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SearchEvent<M> {
@@ -73,6 +129,10 @@ pub enum SearchEvent<M> {
         /// The iteration's depth.
         depth: u32,
     },
+    /// The root was searched once inside a window (every try of aspiration windows).
+    Window(WindowTry),
+    /// The main thread finished an iteration: what its refinements did in it.
+    Work(IterationWork),
 }
 
 /// What a finished search found.

@@ -23,7 +23,10 @@ pub use engine::{
     Engine, EngineOptions, MAX_PLY, SearchRequest, TimeBudget, TranspositionTable, TtEntry,
 };
 pub use evaluator::{AdviceBudget, Evaluator, Features, Refinements, RootAdvice};
-pub use event::{Bound, Iteration, RootMoveScore, SearchEvent, SearchResult, nodes_per_second};
+pub use event::{
+    Bound, Iteration, IterationWork, RootMoveScore, SearchEvent, SearchResult, WindowTry,
+    nodes_per_second,
+};
 pub use game::{Game, Outcome, Side};
 pub use limits::{Clock, Limits, SearchControl};
 pub use perft::{perft, perft_divide};

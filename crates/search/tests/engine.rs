@@ -232,7 +232,7 @@ fn iterations_are_reported_in_order_with_growing_node_counts() {
                 assert!(!info.pv.is_empty());
             }
             SearchEvent::RootMove(_) => root_moves += 1,
-            SearchEvent::CurrentMove { .. } => {}
+            SearchEvent::CurrentMove { .. } | SearchEvent::Window(_) | SearchEvent::Work(_) => {}
         },
     );
     assert_eq!(depths, vec![1, 2, 3, 4, 5]);

@@ -7,7 +7,9 @@ use std::sync::atomic::Ordering;
 use super::MAX_PLY;
 use super::worker::{Shared, Worker};
 use crate::evaluator::{Evaluator, Features};
-use crate::event::{Bound, Iteration, RootMoveScore, SearchEvent, nodes_per_second};
+use crate::event::{
+    Bound, Iteration, IterationWork, RootMoveScore, SearchEvent, WindowTry, nodes_per_second,
+};
 use crate::game::Game;
 use crate::score::Score;
 
@@ -82,6 +84,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             };
             self.may_abort = completed.is_some();
             self.seldepth = 0;
+            let nodes_before = self.nodes;
+            self.work = IterationWork {
+                depth: search_depth,
+                ..IterationWork::default()
+            };
             for pv_index in 0..plan.multipv {
                 self.search_line(shared, root, search_depth, pv_index, &mut reporter);
                 // Keep the lines found so far in order, best first.
@@ -107,6 +114,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         hashfull: shared.tt.hashfull(),
                     }));
                 }
+            }
+            if !self.aborted
+                && let Some(report) = reporter.as_mut()
+            {
+                let work = IterationWork {
+                    nodes: self.nodes - nodes_before,
+                    ..self.work
+                };
+                report(&SearchEvent::Work(work));
             }
             if self.aborted {
                 // A move that beat the old best at the new depth is better than the old best.
@@ -216,6 +232,24 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if self.aborted {
                 return;
             }
+            if let Some(report) = reporter.as_mut() {
+                let bound = if score <= alpha && alpha > -Score::INFINITE {
+                    Bound::Upper
+                } else if score >= beta && beta < Score::INFINITE {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                report(&SearchEvent::Window(WindowTry {
+                    depth,
+                    multipv: pv_index + 1,
+                    alpha,
+                    beta,
+                    score,
+                    bound,
+                    nodes: self.nodes,
+                }));
+            }
             if score <= alpha && alpha > -Score::INFINITE {
                 beta = Score::from_raw((alpha.raw() / 2).saturating_add(beta.raw() / 2));
                 alpha = score.saturating_add(-delta).max(-Score::INFINITE);
@@ -269,9 +303,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let score = if index == pv_index {
                 -self.negamax::<true>(shared, new_depth, 1, -beta, -alpha)
             } else {
+                self.work.scouts += 1;
                 let mut score =
                     -self.negamax::<false>(shared, new_depth, 1, -alpha.saturating_add(1), -alpha);
                 if score > alpha && score < beta {
+                    self.work.scout_researches += 1;
                     score = -self.negamax::<true>(shared, new_depth, 1, -beta, -alpha);
                 }
                 score

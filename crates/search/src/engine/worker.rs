@@ -9,7 +9,7 @@ use super::ordering::ScoredMoves;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use crate::evaluator::{Evaluator, Features, Refinements};
-use crate::event::Bound;
+use crate::event::{Bound, IterationWork};
 use crate::game::{Game, Outcome, Side};
 use crate::limits::{Limits, SearchControl};
 use crate::score::Score;
@@ -64,6 +64,8 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
     pub nodes: u64,
     pub seldepth: usize,
     pub tt_hits: u64,
+    /// What this iteration's refinements did (counted only, never consulted).
+    pub work: IterationWork,
     pub aborted: bool,
     /// While false, only an explicit stop aborts (depth 1 always completes).
     pub may_abort: bool,
@@ -105,6 +107,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             nodes: 0,
             seldepth: 0,
             tt_hits: 0,
+            work: IterationWork::default(),
             aborted: false,
             may_abort: false,
         }
@@ -239,6 +242,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 Bound::Upper => score <= alpha,
             };
             if usable {
+                self.work.table_cutoffs += 1;
                 return score;
             }
         }
@@ -268,6 +272,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 && eval - self.features.reverse_futility_margin * (depth - i32::from(improving))
                     >= beta.raw()
             {
+                self.work.static_cutoffs += 1;
                 return Score::from_raw(eval);
             }
             if self.features.null_move
@@ -278,6 +283,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 && self.game.null_move_allowed()
             {
                 let reduction = 3 + depth / 4;
+                self.work.null_tries += 1;
                 self.note_move(ply, None);
                 self.game.make_null_move();
                 self.null_played[ply + 1] = true;
@@ -294,6 +300,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     return Score::DRAW;
                 }
                 if score >= beta {
+                    self.work.null_cutoffs += 1;
                     return if score.is_decisive() { beta } else { score };
                 }
             }
@@ -329,10 +336,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 if picked.quiet {
                     let late = (3 + depth * depth) / if improving { 1 } else { 2 };
                     if self.features.late_move_pruning && depth <= 8 && quiets_seen >= late {
+                        self.work.moves_pruned += 1;
                         continue;
                     }
                     let margin = self.refinements.history_pruning_margin;
                     if margin > 0 && depth <= 3 && picked.history < -margin * depth {
+                        self.work.moves_pruned += 1;
                         continue;
                     }
                     if self.features.futility_pruning
@@ -341,9 +350,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                             eval + self.features.futility_margin * (depth + 1) <= alpha.raw()
                         })
                     {
+                        self.work.moves_pruned += 1;
                         continue;
                     }
                 } else if picked.bad_tactic && self.features.bad_tactic_pruning && depth <= 4 {
+                    self.work.moves_pruned += 1;
                     continue;
                 }
             }
@@ -376,6 +387,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     }
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
+                self.work.scouts += 1;
+                if reduction > 0 {
+                    self.work.reductions += 1;
+                }
                 let null_beta = -alpha;
                 let null_alpha = -alpha.saturating_add(1);
                 let mut score = -self.negamax::<false>(
@@ -386,10 +401,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     null_beta,
                 );
                 if score > alpha && reduction > 0 {
+                    self.work.reduction_researches += 1;
                     score =
                         -self.negamax::<false>(shared, new_depth, ply + 1, null_alpha, null_beta);
                 }
                 if PV && score > alpha && score < beta {
+                    self.work.scout_researches += 1;
                     score = -self.negamax::<true>(shared, new_depth, ply + 1, -beta, -alpha);
                 }
                 score
@@ -408,6 +425,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
+                        self.work.beta_cutoffs += 1;
+                        if searched == 1 {
+                            self.work.first_move_cutoffs += 1;
+                        }
                         if picked.quiet {
                             self.reward_quiet(&list, index - 1, depth, ply, previous);
                         }
@@ -482,6 +503,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         beta: Score,
     ) -> Score {
         self.pv[ply].clear();
+        self.work.quiescence_nodes += 1;
         if self.enter_node(shared, ply) {
             return Score::DRAW;
         }
