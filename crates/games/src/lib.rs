@@ -21,6 +21,9 @@ pub use session::{
     ScoreView, ScoredMove, SetupProblem, Snapshot, Status, Table, ThinkError, ThinkEvent,
     ThinkRequest, ThinkResult, Thinker, UnknownLevel, position_tree,
 };
+pub use session::{
+    Experiment, Figure, FigureTable, Lesson, LessonReport, Source, UnknownLesson, run_lesson,
+};
 pub use spec::{
     BenchSpec, GameOptions, GameSpec, OptionKind, OptionSpec, OptionValue, ScoreStyle, Text,
 };

@@ -180,3 +180,44 @@ fn a_teaching_player_logs_each_root_move_and_can_move_now() {
     assert!(empty.legal_moves().iter().any(|mv| mv.name == best.name));
     assert!(!quick.proven);
 }
+
+#[test]
+fn an_oversized_request_is_refused_at_once_from_the_count_and_the_tutorials_are_admitted() {
+    // Each would be millions to billions of minimax positions: refused from a count of the
+    // move generator's positions (no evaluation, no search), in well under a second of a
+    // release build (the bound here leaves room for a debug build on a loaded machine;
+    // searching them before refusing took 15 to 30 s).
+    let mut caro = GameOptions::default();
+    caro.values.extend([common::int("size", 15)]);
+    let oversized = [
+        ("chess", at(None), 8),
+        ("chess", at(None), 6),
+        ("xiangqi", at(None), 6),
+        ("xiangqi", at(None), 5),
+        ("caro", caro, 7),
+    ];
+    for (game, options, depth) in oversized {
+        let mut session = start(game, &options);
+        let started = std::time::Instant::now();
+        let refused = session
+            .lab(&LabRequest::new(Level::Classic, depth))
+            .expect_err("over the cap");
+        let took = started.elapsed();
+        assert!(
+            refused.to_string().contains("would visit about"),
+            "{game} depth {depth}: refused by the estimate, not by the search: {refused}"
+        );
+        assert!(
+            took < std::time::Duration::from_secs(10),
+            "{game} depth {depth}: refused after {took:?}"
+        );
+    }
+    // The tutorial's examples fit.
+    for (position, depth) in [(Some("x2/1o1/2x o"), 6), (None, 9)] {
+        let mut session = tictactoe(position);
+        let report = session
+            .lab(&LabRequest::new(Level::Classic, depth))
+            .expect("the tutorial's example fits");
+        assert!(report.minimax.nodes <= ply_games::session::MAX_LAB_NODES);
+    }
+}

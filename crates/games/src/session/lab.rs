@@ -73,7 +73,7 @@ pub struct LabReport {
 pub struct LabTree {
     /// The root's value from the root player's view.
     pub value: i32,
-    /// The principal variation in players' notation.
+    /// The principal variation in the game's own notation (SAN for chess, WXF for xiangqi).
     pub pv: Vec<String>,
     /// Positions visited, the root included.
     pub nodes: u64,
@@ -181,9 +181,10 @@ pub fn run_lab<R: Rules, E: Evaluator<R>>(
 /// The positions plain minimax visits to `depth`, counted before it runs: ply by ply, the
 /// tree it walks is expanded the way it expands it (the evaluator's candidate moves, nothing
 /// below a decided position) and bulk-counted at the last ply, with no evaluation. Before
-/// each ply the count so far and the last ply's branching project the next; a projection
-/// past twice the cap stops there, as does a counted ply past the cap, so a refusal costs a
-/// little move generation and no search. `Ok(exact count)`, or `Err(estimate)` past `cap`.
+/// each ply the plies counted so far project the whole search ([`projection`]); a
+/// projection past twice the cap stops there, as does a counted ply past the cap, so a
+/// refusal costs a little move generation and no search. `Ok(exact count)`, or
+/// `Err(estimate)` past `cap`.
 fn minimax_positions<R: Rules, E: Evaluator<R>>(
     game: &R,
     evaluator: &E,
@@ -192,24 +193,55 @@ fn minimax_positions<R: Rules, E: Evaluator<R>>(
 ) -> Result<u64, u64> {
     let mut work = game.clone();
     let mut buffers: Vec<Vec<R::Move>> = (0..=depth).map(|_| Vec::new()).collect();
+    let mut levels = vec![1u64];
     let mut positions = 1u64;
-    let (mut previous, mut last) = (1u64, 1u64);
     for ply in 1..=depth {
-        if ply > 1 {
-            let branching = last.div_ceil(previous.max(1));
-            let projected = positions.saturating_add(last.saturating_mul(branching));
-            if projected > cap.saturating_mul(2) {
-                return Err(projected);
-            }
+        if let Some(projected) = projection(&levels, depth)
+            && projected > cap.saturating_mul(2)
+        {
+            return Err(projected);
         }
-        previous = last;
-        last = positions_at(&mut work, evaluator, ply, 0, &mut buffers);
-        positions = positions.saturating_add(last);
+        let level = positions_at(&mut work, evaluator, ply, 0, &mut buffers);
+        levels.push(level);
+        positions = positions.saturating_add(level);
         if positions > cap {
             return Err(positions);
         }
     }
     Ok(positions)
+}
+
+/// The whole search to `depth` projected from `levels`, the positions counted at each ply
+/// (the root's 1 first). The plies still to count branch as the last one did, shrinking as
+/// fast as it shrank from the ply before (each move fills a cell in tic-tac-toe) but never
+/// assumed to grow. With only the root's moves counted there is no trend yet: only the next
+/// ply is projected. `None` before anything below the root is counted.
+fn projection(levels: &[u64], depth: u32) -> Option<u64> {
+    let counted = levels.len().checked_sub(1).filter(|&plies| plies > 0)?;
+    let ratio = |deeper: usize| {
+        let upper = levels.get(deeper - 1).copied().unwrap_or(1).max(1) as f64;
+        levels.get(deeper).copied().unwrap_or(0) as f64 / upper
+    };
+    let mut branching = ratio(counted);
+    let shrink = if counted >= 2 {
+        (branching / ratio(counted - 1).max(f64::MIN_POSITIVE)).min(1.0)
+    } else {
+        1.0
+    };
+    let plies_left = depth.saturating_sub(counted as u32);
+    let plies = if counted >= 2 {
+        plies_left
+    } else {
+        plies_left.min(1)
+    };
+    let mut total = levels.iter().sum::<u64>() as f64;
+    let mut level = levels.last().copied().unwrap_or(1) as f64;
+    for _ in 0..plies {
+        branching *= shrink;
+        level *= branching;
+        total += level;
+    }
+    Some(total.min(u64::MAX as f64) as u64)
 }
 
 /// Positions the teaching walk reaches exactly `plies` below `game`.
@@ -290,7 +322,8 @@ fn record<R: Rules, E: Evaluator<R>>(
             settings.depth
         )));
     }
-    let (pv, _, _) = super::thinker::line_names(game, &result.pv);
+    // The game's own notation (SAN, WXF, cells), as the engine's rows are written.
+    let pv = super::lessons::line_display(game, &result.pv);
     Ok(LabTree {
         value: result.value,
         pv,
@@ -471,6 +504,22 @@ mod tests {
             "the seed's minimax count"
         );
         assert!(minimax_positions(&empty, &classic, 9, 100_000).is_err());
+        // Projections: tic-tac-toe's shrinking branching keeps the empty board's depth 9
+        // within twice the cap (it is admitted, then counted exactly); chess's first three
+        // plies (20, 400, 8,902) put depth 6 far past it, refused before ply 4 is counted.
+        let from_two_plies = projection(&[1, 9, 72], 9).expect("a projection");
+        assert!(
+            (549_946..=2 * MAX_LAB_NODES).contains(&from_two_plies),
+            "{from_two_plies}"
+        );
+        let chess = projection(&[1, 20, 400, 8_902], 6).expect("a projection");
+        assert!(chess > 10 * MAX_LAB_NODES, "{chess}");
+        assert_eq!(projection(&[1], 6), None);
+        assert_eq!(
+            projection(&[1, 20], 6),
+            Some(1 + 20 + 400),
+            "the next ply only"
+        );
         // Caro's teaching player searches near the stones only: far fewer positions than
         // the whole board's moves, and the count agrees with the recorded search.
         let caro = Caro::new(10, Rule::Freestyle);

@@ -47,7 +47,9 @@ impl<R: Rules> Context<'_, R> {
         };
         let game = self.game;
         let result = engine.search(game, &request, self.control, &mut |event| {
-            on_event(&event_view(game, event));
+            if let Some(view) = event_view(game, event) {
+                on_event(&view);
+            }
         });
         let (best, score, line) = match result.best_move {
             Some(best) => {

@@ -7,6 +7,7 @@
 
 mod error;
 mod lab;
+mod lessons;
 mod level_play;
 mod notation;
 mod player_level;
@@ -24,6 +25,9 @@ mod view;
 pub use error::{GameError, MoveError, PositionError, ThinkError};
 pub use lab::{
     LabCount, LabNode, LabReport, LabRequest, LabTree, MAX_LAB_DEPTH, MAX_LAB_NODES, MAX_LAB_TREE,
+};
+pub use lessons::{
+    Experiment, Figure, FigureTable, Lesson, LessonReport, Source, UnknownLesson, run_lesson,
 };
 pub use notation::{MoveNames, Notation, UnknownNotation};
 pub use player_level::{PlayerLevel, UnknownLevel};

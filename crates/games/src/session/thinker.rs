@@ -323,7 +323,9 @@ impl<R: Rules> Context<'_, R> {
         };
         let game = self.game;
         let result = engine.search(game, &request, self.control, &mut |event| {
-            on_event(&event_view(game, event));
+            if let Some(view) = event_view(game, event) {
+                on_event(&view);
+            }
         });
         let (pv, pv_display, pv_names) = line_names(game, &result.pv);
         let moves = if self.request.all_moves {
@@ -365,8 +367,10 @@ pub(super) fn scored_move<R: Rules>(game: &R, scored: &RootMoveScore<R::Move>) -
     }
 }
 
-pub(super) fn event_view<R: Rules>(game: &R, event: &SearchEvent<R::Move>) -> ThinkEvent {
-    match event {
+/// The players' view of a search event; `None` for the engine's inner workings (aspiration
+/// tries, iteration work), which only the lab's lessons read.
+pub(super) fn event_view<R: Rules>(game: &R, event: &SearchEvent<R::Move>) -> Option<ThinkEvent> {
+    Some(match event {
         SearchEvent::Iteration(info) => {
             let (pv, pv_display, pv_names) = line_names(game, &info.pv);
             ThinkEvent::Iteration(LineView {
@@ -394,7 +398,8 @@ pub(super) fn event_view<R: Rules>(game: &R, event: &SearchEvent<R::Move>) -> Th
             number: *number,
             depth: *depth,
         },
-    }
+        SearchEvent::Window(_) | SearchEvent::Work(_) => return None,
+    })
 }
 
 /// A line of moves from `game` in canonical notation, players' notation and every notation

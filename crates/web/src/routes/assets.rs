@@ -22,6 +22,7 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "favicon.svg",
     "css/style.css",
     "css/clock.css",
+    "css/lab.css",
     "js/app.js",
     "js/api.js",
     "js/i18n.js",
@@ -33,6 +34,7 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/games.js",
     "js/lab.js",
     "js/tree.js",
+    "js/lessons.js",
     "js/dom.js",
     "js/clock.js",
     "js/words.js",
@@ -109,7 +111,8 @@ pub async fn favicon() -> Response {
     serve("favicon.svg").unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
 }
 
-/// Any other GET: the single page, which routes itself (`/`, `/play/<public id>`, `/games`, `/lab`).
+/// Any other GET: the single page, which routes itself (`/`, `/play/<public id>`, `/games`,
+/// `/lab`, `/lab/alphabeta`).
 pub async fn page(method: axum::http::Method, uri: Uri) -> Response {
     if method != axum::http::Method::GET && method != axum::http::Method::HEAD {
         return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed").into_response();
@@ -120,6 +123,9 @@ pub async fn page(method: axum::http::Method, uri: Uri) -> Response {
         || path == "/lab"
         || path == "/lab/tree"
         || path == "/lab/quiz"
+        || path
+            .strip_prefix("/lab/")
+            .is_some_and(|name| name.parse::<ply_games::Lesson>().is_ok())
         || path == "/setup"
         || path
             .strip_prefix("/play/")

@@ -1,13 +1,14 @@
 //! The lab: a small position searched by minimax and alpha-beta side by side, the trees
-//! recorded node by node, and the engine's node counts at the same depth. Runs on a
-//! blocking thread, within the search slots, capped in depth and nodes.
+//! recorded node by node, and the engine's node counts at the same depth; and the course's
+//! lessons, each a fixed experiment. Runs on a blocking thread, within the search slots,
+//! capped in depth and nodes.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use ply_games::session::MAX_LAB_TREE;
 use std::collections::BTreeMap;
 
-use ply_games::{LabRequest, OptionValue, find_game};
+use ply_games::{LabRequest, Lesson, OptionValue, find_game, run_lesson};
 use serde::Deserialize;
 
 use super::games::body_options;
@@ -75,4 +76,35 @@ pub async fn run(
         "legal_moves": moves,
         "report": report,
     })))
+}
+
+/// The course's lessons, in order.
+pub async fn lessons() -> Json<serde_json::Value> {
+    let names: Vec<&str> = Lesson::ALL.iter().map(|lesson| lesson.name()).collect();
+    Json(serde_json::json!({ "lessons": names }))
+}
+
+/// Runs one lesson's experiments (a few seconds of one core at most, fixed positions).
+pub async fn lesson(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    let lesson: Lesson = bounded("lesson", &name, 32)?
+        .parse()
+        .map_err(|error: ply_games::UnknownLesson| ApiError::not_found(error.to_string()))?;
+    let permit = state
+        .0
+        .search_slots
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| ApiError::internal("the server is shutting down"))?;
+    let report = tokio::task::spawn_blocking(move || {
+        let report = run_lesson(lesson);
+        drop(permit);
+        report
+    })
+    .await
+    .map_err(|_| ApiError::internal("the lesson failed"))??;
+    Ok(Json(serde_json::json!({ "report": report })))
 }

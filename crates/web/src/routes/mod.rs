@@ -61,6 +61,8 @@ pub fn router(state: AppState) -> Router {
         .route("/lab/tree", post(quiz::own_tree))
         .route("/lab/quiz", post(quiz::ask))
         .route("/lab/quiz/answer", post(quiz::answer))
+        .route("/lab/lessons", get(lab::lessons))
+        .route("/lab/lessons/{name}", get(lab::lesson))
         .fallback(api_not_found);
     Router::new()
         .nest("/api", api)

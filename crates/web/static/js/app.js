@@ -10,7 +10,8 @@ const routes = [
   { pattern: /^\/$/, nav: 'home', load: () => import('./home.js') },
   { pattern: /^\/play\/([0-9a-f]{24})$/, nav: 'home', load: () => import('./play.js') },
   { pattern: /^\/games$/, nav: 'games', load: () => import('./games.js') },
-  { pattern: /^\/lab$/, nav: 'lab', load: () => import('./lab.js') },
+  // The free lab and its lessons (/lab/alphabeta…); /lab/tree and /lab/quiz are pages of their own.
+  { pattern: /^\/lab(?:\/(minimax|alphabeta|ordering|table|deepening|pvs|quiescence|pruning|threats))?$/, nav: 'lab', load: () => import('./lab.js') },
   { pattern: /^\/setup$/, nav: 'home', load: () => import('./setup.js') },
   // The lab's own tree and quiz.
   { pattern: /^\/lab\/tree$/, nav: 'lab', load: () => import('./owntree.js') },

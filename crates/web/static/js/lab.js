@@ -1,6 +1,8 @@
-// The lab: a small position searched by plain minimax and by alpha-beta side by side, the
-// trees drawn with the cut-off branches greyed, a stepper through each search, and the
-// positions visited by minimax, alpha-beta, alpha-beta with ordering and with the table.
+// The lab: a course of lessons (/lab/minimax … /lab/threats), each a short text and a live
+// experiment the server runs with ply's own searches; and the free lab (/lab), where a
+// small position is searched by plain minimax and by alpha-beta side by side, the trees
+// drawn with the cut-off branches greyed, a stepper through each search, and the positions
+// visited by minimax, alpha-beta, alpha-beta with ordering and with the table.
 
 import { api } from './api.js';
 import { h, replace, number } from './dom.js';
@@ -9,14 +11,18 @@ import { titleOf, errorText } from './words.js';
 import { createTreeView } from './tree.js';
 import { scoreText } from './log.js';
 import { optionFields, readOptions } from './options.js';
+import { LESSONS, courseNav, mountLesson } from './lessons.js';
 
 // Suggested positions: the seed tutorial's tic-tac-toe example, else the start.
 const PRESETS = { tictactoe: [['x2/1o1/2x o', 6], ['', 9]] };
 
-export function mount(root, _match, query) {
+export function mount(root, match, query) {
+  const lesson = match && match[0];
+  if (lesson && LESSONS.includes(lesson)) return mountLesson(root, lesson, query);
   const form = h('form', { class: 'panel lab-form' });
   const results = h('div', { class: 'lab-results', 'aria-live': 'polite' });
   root.append(h('section', { class: 'lab' },
+    courseNav(null),
     h('div', { class: 'hero small' }, h('h1', { text: t('lab.title') }), h('p', { class: 'lead', text: t('lab.lead') })),
     form, results));
   let catalog = [];
@@ -89,8 +95,8 @@ export function mount(root, _match, query) {
           h('span', { class: 'bar', style: `width:${Math.max(2, (Math.log10(nodes + 1) / Math.log10(most + 1)) * 100)}%` })),
         h('td', { text: value }), h('td', { class: 'line', text: line }), h('td', { text: `${number(ms)} ms` })))));
     const saved = r.minimax.nodes ? Math.round((1 - r.alphabeta.nodes / r.minimax.nodes) * 100) : 0;
-    const minimaxView = createTreeView(r.minimax, t('lab.search.minimax'));
-    const alphabetaView = createTreeView(r.alphabeta, t('lab.search.alphabeta'));
+    const minimaxView = createTreeView(r.minimax, t('lab.search.minimax'), { window: false });
+    const alphabetaView = createTreeView(r.alphabeta, t('lab.search.alphabeta'), { window: true });
     views = [minimaxView, alphabetaView];
     replace(results,
       h('section', { class: 'panel' }, h('h2', { text: t('lab.counts', { depth: r.depth }) }), counts,
