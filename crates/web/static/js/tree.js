@@ -13,7 +13,7 @@ const LEVEL = 104;
 const TOP = 40;
 const MAX_STUBS = 4;
 // Smallest scale at which a whole tree is drawn to fit; a wider tree scrolls at full size.
-const MIN_FIT = 0.55;
+const MIN_FIT = 0.8;
 // Rough glyph widths of the labels' fonts, to size a slot so that neighbours never touch.
 const MOVE_CHAR = 7.4;
 const VALUE_CHAR = 8.2;
