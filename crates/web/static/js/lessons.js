@@ -121,7 +121,7 @@ export function mountLesson(root, name, query) {
         }
       }
       return h('section', { class: 'panel experiment', 'data-experiment': experiment.key },
-        h('h2', { text: t(`lesson.${name}.${experiment.key}.title`) }),
+        h('h2', { text: t(`lesson.${name}.${experiment.key}.title`, figures) }),
         h('p', { class: 'muted small source' }, sourceText(experiment), ' · ', h('code', { class: 'position', text: experiment.position }), ' · ', labLink(experiment)),
         h('div', { class: 'finding' }, paragraphs(t(`lesson.${name}.${experiment.key}.result`, figures))),
         experiment.tables.map((table) => figureTable(table, experiment.game)),
