@@ -194,7 +194,7 @@ fn an_oversized_request_is_refused_at_once_from_the_count_and_the_tutorials_are_
         ("chess", at(None), 6),
         ("xiangqi", at(None), 6),
         ("xiangqi", at(None), 5),
-        ("caro", caro, 7),
+        ("caro", caro, 9),
     ];
     for (game, options, depth) in oversized {
         let mut session = start(game, &options);
