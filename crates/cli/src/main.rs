@@ -81,6 +81,10 @@ fn parse() -> Cli {
         book.mut_subcommand("build", args::add_game_options)
             .mut_subcommand("probe", args::add_game_options)
     });
+    // `ply analyze --game FILE` names its game in the file.
+    command = command.mut_subcommand("analyze", |analyze| {
+        analyze.mut_arg("game", |game| game.required(false).default_value(""))
+    });
     let matches = command.get_matches();
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     if let Some((name, sub)) = matches.subcommand()

@@ -248,6 +248,9 @@ pub struct GameSpec {
     /// Time per move the strong player takes when none is given; `None` when the engine
     /// proves the game at once and should search until it has.
     pub default_movetime_ms: Option<u64>,
+    /// Depth each position of a game is searched to when the game is analysed
+    /// ([`crate::session::analysis`]); `None` when the engine proves every position.
+    pub analysis_depth: Option<u32>,
     /// Random plies played from the start to vary match openings.
     pub opening_plies: u32,
     /// The `ply bench` workload.

@@ -3,6 +3,7 @@
 //! their progress streamed to the page. It never asks which game it serves.
 
 mod access;
+mod analysis;
 pub mod clock;
 mod cluster;
 mod error;

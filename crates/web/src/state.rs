@@ -163,6 +163,8 @@ pub struct Inner {
     pub last_nps: AtomicU64,
     /// The games offered.
     pub catalog: Vec<CatalogEntry>,
+    /// Analyses of whole games running here.
+    pub analyses: crate::analysis::Running,
     next_think: AtomicU64,
     /// The searches started and not yet finished (waiting for a slot or running), by number.
     searches: Mutex<HashMap<u64, Arc<SearchControl>>>,
@@ -229,6 +231,7 @@ impl AppState {
             nodes: AtomicU64::new(0),
             last_nps: AtomicU64::new(0),
             catalog: catalog(),
+            analyses: crate::analysis::Running::default(),
             next_think: AtomicU64::new(1),
             searches: Mutex::new(HashMap::new()),
             running: AtomicUsize::new(0),

@@ -26,6 +26,7 @@ use crate::flag;
 use crate::limits::ClientSearch;
 use crate::live::{LiveGame, Purpose, SharedGame, Thinking};
 use crate::state::AppState;
+use crate::store::MoveSearch;
 
 /// Longest time per move a client may ask for.
 pub const MAX_MOVETIME_MS: u64 = 30_000;
@@ -336,6 +337,33 @@ async fn leased_elsewhere(
 type SearchOutcome =
     Result<(Box<dyn Thinker>, Result<ThinkResult, ThinkError>), tokio::task::JoinError>;
 
+/// Keeps the computer's search for the move it just played (committed): review shows
+/// it for past moves. Queued on the store's thread, not waited for: a failure to keep it
+/// costs the review a line, never the move.
+fn keep_search(state: &AppState, live: &LiveGame, result: &ThinkResult) {
+    let Some(best) = &result.best_move else {
+        return;
+    };
+    let (game, ply, mv) = (live.id, live.record.history().len(), best.name.clone());
+    let search = MoveSearch {
+        depth: result.depth,
+        seldepth: result.seldepth,
+        score: result.score,
+        line: result.pv_display.clone(),
+        nodes: result.nodes,
+        time_ms: result.time_ms,
+    };
+    let store = state.0.store.clone();
+    tokio::spawn(async move {
+        if let Err(error) = store
+            .run(move |store| store.save_move_search(game, ply, &mv, &search))
+            .await
+        {
+            tracing::warn!(game, "the computer's search is not kept: {error}");
+        }
+    });
+}
+
 /// Takes the search's result: gives the thinker back, plays the computer's move by its id
 /// and waits for it to be committed, then tells the page.
 async fn finish(
@@ -395,7 +423,10 @@ async fn finish(
                         live.clock_moved(mover, now);
                         live.redo.clear();
                         match live.commit(&state.0.store).await {
-                            Ok(()) => played = true,
+                            Ok(()) => {
+                                played = true;
+                                keep_search(state, &live, &result);
+                            }
                             // Changed through another server meanwhile: reloaded as stored.
                             Err(error) => {
                                 tracing::warn!(

@@ -38,10 +38,31 @@ pub struct AnalyzeArgs {
     json: bool,
     #[command(flatten)]
     engine: EngineArgs,
+    /// Analyse a whole game read from FILE (PGN for chess and xiangqi, Piskvork .psq for
+    /// caro, ply's own text for tic-tac-toe): every position searched, every move graded.
+    #[arg(long = "game", id = "game_file", value_name = "FILE")]
+    game_file: Option<std::path::PathBuf>,
 }
 
 /// Runs `ply analyze`.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    if let Some(file) = &args.game_file {
+        if args.game.position.is_some()
+            || args.moves.is_some()
+            || args.algorithm.is_some()
+            || args.level.is_some()
+            || args.all_moves
+            || args.multipv != 1
+        {
+            bail!(
+                "--game FILE analyses the file's game: --position, --moves, --algorithm, --level, --all-moves and --multipv do not apply"
+            );
+        }
+        return super::analyze_game::run(file, &args.limits, &args.engine, args.json);
+    }
+    if args.game.game.is_empty() {
+        bail!("name a game (tictactoe, caro, xiangqi, chess) or give --game FILE");
+    }
     let spec = args.game.spec()?;
     let mut session = args.game.table()?;
     for text in args.moves.iter().flat_map(|moves| moves.split_whitespace()) {

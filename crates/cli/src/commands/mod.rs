@@ -1,6 +1,7 @@
 //! One file per subcommand.
 
 pub mod analyze;
+pub mod analyze_game;
 pub mod bench;
 pub mod book;
 pub mod gomocup;

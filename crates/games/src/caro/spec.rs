@@ -52,6 +52,7 @@ pub static SPEC: GameSpec = GameSpec {
         decided: super::strong::OPEN_FOUR_NEXT,
     },
     default_movetime_ms: Some(1_000),
+    analysis_depth: Some(6),
     opening_plies: 3,
     bench: BenchSpec {
         positions: &[

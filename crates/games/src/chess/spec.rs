@@ -28,6 +28,7 @@ pub static SPEC: GameSpec = GameSpec {
     uci_variant: true,
     score_style: ScoreStyle::Pawns,
     default_movetime_ms: Some(1_000),
+    analysis_depth: Some(10),
     opening_plies: 2,
     bench: BenchSpec {
         positions: &[

@@ -6,6 +6,7 @@
 //! game that can be reviewed or continued; errors name the line. Tic-tac-toe has no
 //! standard file: it is written in ply's own text.
 
+mod own_text;
 mod pgn;
 pub mod pgn_text;
 mod psq;
@@ -134,8 +135,9 @@ pub fn export(record: &dyn Record, header: &FileHeader) -> StandardFile {
     }
 }
 
-/// Reads the first game of a standard file: a Piskvork `.psq`, or a PGN (xiangqi when its
-/// `Game` or `Variant` tag or its FEN says so, chess otherwise).
+/// Reads the first game of a standard file: a Piskvork `.psq`, ply's own text (a `Game`
+/// tag naming one of ply's games and a `Position` tag, as tic-tac-toe is exported), or a
+/// PGN (xiangqi when its `Game` or `Variant` tag or its FEN says so, chess otherwise).
 pub fn import(text: &str) -> Result<ImportedGame, ImportError> {
     let text = text.trim_start_matches('\u{feff}');
     let first = text
@@ -145,6 +147,8 @@ pub fn import(text: &str) -> Result<ImportedGame, ImportError> {
         .ok_or(ImportError::Empty)?;
     if psq::is_header(first) {
         psq::import(text)
+    } else if first.starts_with('[') && own_text::is_own(text) {
+        own_text::import(text)
     } else if first.starts_with('[') || first.starts_with("1.") || first.starts_with('{') {
         pgn::import(text)
     } else {

@@ -5,6 +5,7 @@
 //! or replaying the game. Moves cross every layer as a [`MoveId`]; text is parsed once,
 //! where a person or a protocol typed it. Front ends never ask which game it is.
 
+pub mod analysis;
 mod error;
 mod lab;
 mod lessons;

@@ -133,7 +133,7 @@ impl Status {
 }
 
 /// A score as front ends show it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum ScoreView {
     /// A heuristic or textbook value from the side to move's view.

@@ -16,6 +16,7 @@ pub static SPEC: GameSpec = GameSpec {
     uci_variant: false,
     score_style: ScoreStyle::Plain,
     default_movetime_ms: None,
+    analysis_depth: None,
     opening_plies: 1,
     bench: BenchSpec {
         positions: &[

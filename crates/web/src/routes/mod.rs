@@ -1,6 +1,7 @@
 //! The HTTP API and the pages: one file per group of routes. Every body is JSON of bounded
 //! size; every failure is a 4xx or 5xx with `{"error": "…"}`.
 
+mod analysis;
 mod assets;
 mod files;
 mod games;
@@ -54,6 +55,13 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/hint", post(watch::hint))
         .route("/games/{id}/analyze", post(watch::analyze))
         .route("/games/{id}/stop", post(watch::stop))
+        .route(
+            "/games/{id}/analysis",
+            get(analysis::show)
+                .post(analysis::start)
+                .delete(analysis::stop),
+        )
+        .route("/games/{id}/branch", post(analysis::branch))
         .route("/games/{id}/events", get(watch::events))
         .route("/setup/check", post(setup::check))
         .route("/lab", post(lab::run))

@@ -120,6 +120,52 @@ UPDATE games SET public_id = substr(replace(gen_random_uuid()::text, '-', ''), 1
                           || substr(replace(gen_random_uuid()::text, '-', ''), 1, 12);
 CREATE UNIQUE INDEX games_by_public_id ON games (public_id);",
     },
+    Migration {
+        version: 6,
+        name: "analyses of games and the computer's searches",
+        // `analyses`: one per game, its positions' evaluations as JSON (a list of
+        // `ply_games::session::analysis::PositionEval`), kept while it runs so a reload
+        // or another server shows its progress. `move_searches`: the computer's search for
+        // each move it played, by ply (1: the first move) and the move it chose.
+        sqlite: "
+CREATE TABLE analyses (
+    game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    state      TEXT    NOT NULL,
+    moves      INTEGER NOT NULL,
+    limits     TEXT    NOT NULL,
+    positions  TEXT    NOT NULL DEFAULT '[]',
+    error      TEXT,
+    server     TEXT    NOT NULL,
+    started_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+);
+CREATE TABLE move_searches (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    ply     INTEGER NOT NULL,
+    move    TEXT    NOT NULL,
+    search  TEXT    NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);",
+        postgres: "
+CREATE TABLE analyses (
+    game_id    BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    state      TEXT   NOT NULL,
+    moves      BIGINT NOT NULL,
+    limits     TEXT   NOT NULL,
+    positions  TEXT   NOT NULL DEFAULT '[]',
+    error      TEXT,
+    server     TEXT   NOT NULL,
+    started_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+);
+CREATE TABLE move_searches (
+    game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    ply     BIGINT NOT NULL,
+    move    TEXT   NOT NULL,
+    search  TEXT   NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);",
+    },
 ];
 
 #[cfg(test)]

@@ -8,10 +8,12 @@
 //! from the async executor. Every change is committed before the request that made it is
 //! answered, so a game survives a reload, a restart and a kill -9.
 
+mod analysis;
 pub mod migrations;
 mod postgres;
 mod sqlite;
 
+pub use analysis::{AnalysisState, MoveSearch, StoredAnalysis};
 pub use postgres::connect as postgres_connect;
 
 use std::path::{Path, PathBuf};

@@ -77,7 +77,7 @@ fn a_game_round_trips_and_survives_reopening() {
             id
         };
         let mut store = Store::connect(&database, "a").expect("reopens");
-        assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5]);
+        assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5, 6]);
         let game = store.load(id).expect("loads").expect("exists");
         assert_eq!(game.moves, ["b2", "a1"], "{}", store.backend());
         assert_eq!(game.redo, ["c3"]);
@@ -252,7 +252,7 @@ fn an_sqlite_file_from_before_migrations_upgrades_in_place() {
         old.execute_batch(OLD_SCHEMA).expect("the old schema");
     }
     let mut store = Store::open(dir.path()).expect("upgrades");
-    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5]);
+    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5, 6]);
     let game = store.load(1).expect("loads").expect("kept");
     assert_eq!(game.moves, ["b2"]);
     assert_eq!((game.revision, game.owner), (0, None));
@@ -264,7 +264,7 @@ fn an_sqlite_file_from_before_migrations_upgrades_in_place() {
     // Upgraded once: opening again applies nothing and keeps the game.
     drop(store);
     let mut store = Store::open(dir.path()).expect("reopens");
-    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5]);
+    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5, 6]);
     assert_eq!(store.count().expect("counts"), 1);
 }
 
@@ -279,7 +279,7 @@ fn a_file_from_when_user_version_counted_the_clocks_column_upgrades() {
             .expect("the clocks' step as it was counted");
     }
     let mut store = Store::open(dir.path()).expect("upgrades");
-    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5]);
+    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5, 6]);
     let old = store.load(1).expect("loads").expect("kept");
     assert_eq!((old.moves, old.clock), (vec!["b2".to_string()], None));
     assert_eq!(store.timed_games().expect("lists"), Vec::<i64>::new());
@@ -397,4 +397,81 @@ fn options_stored_before_game_options_still_read() {
         serde_json::from_str::<GameOptions>("{}").expect("reads"),
         GameOptions::default()
     );
+}
+
+fn eval(expected: f64, nodes: u64) -> ply_games::session::analysis::PositionEval {
+    ply_games::session::analysis::PositionEval {
+        score: ply_games::ScoreView::Value(0),
+        expected,
+        best: None,
+        line: vec!["b2".to_string()],
+        depth: 9,
+        nodes,
+        time_ms: 1,
+        proven: true,
+    }
+}
+
+#[test]
+fn an_analysis_is_kept_as_it_runs_and_goes_with_its_game() {
+    for place in places("an_analysis_is_kept_as_it_runs_and_goes_with_its_game") {
+        let database = place.database();
+        let mut store = Store::connect(&database, "a").expect("opens");
+        let id = new_game(&mut store, Some("owner"));
+        let other = new_game(&mut store, Some("owner"));
+        assert_eq!(store.load_analysis(id).expect("reads"), None);
+        let mut analysis = StoredAnalysis {
+            state: AnalysisState::Running,
+            moves: 2,
+            limits: serde_json::json!({ "depth": null }),
+            positions: vec![eval(50.0, 10)],
+            error: None,
+            server: "a".to_string(),
+            started_at: 7,
+            updated_at: 0,
+        };
+        store.save_analysis(id, &analysis).expect("saves");
+        analysis.positions.push(eval(40.0, 20));
+        analysis.positions.push(eval(0.0, 0));
+        analysis.state = AnalysisState::Done;
+        store.save_analysis(id, &analysis).expect("saves again");
+        drop(store);
+        let mut store = Store::connect(&database, "b").expect("reopens");
+        let read = store.load_analysis(id).expect("reads").expect("kept");
+        assert_eq!(read.state, AnalysisState::Done);
+        assert_eq!(read.positions, analysis.positions);
+        assert_eq!((read.moves, read.started_at), (2, 7));
+        assert!(read.updated_at > 0);
+        assert_eq!(store.load_analysis(other).expect("reads"), None);
+        assert!(store.delete(id).expect("deletes"));
+        assert_eq!(store.load_analysis(id).expect("reads"), None, "gone with its game");
+    }
+}
+
+#[test]
+fn the_computers_searches_are_kept_by_move() {
+    for place in places("the_computers_searches_are_kept_by_move") {
+        let database = place.database();
+        let mut store = Store::connect(&database, "a").expect("opens");
+        let id = new_game(&mut store, Some("owner"));
+        let search = |depth, line: &str| MoveSearch {
+            depth,
+            seldepth: depth + 2,
+            score: ply_games::ScoreView::WinIn(3),
+            line: line.split_whitespace().map(str::to_string).collect(),
+            nodes: 1234,
+            time_ms: 5,
+        };
+        store.save_move_search(id, 2, "a1", &search(4, "a1 c3")).expect("saves");
+        store.save_move_search(id, 4, "c3", &search(5, "c3")).expect("saves");
+        // Move 2 taken back and another played: its search replaces the old one.
+        store.save_move_search(id, 2, "c1", &search(6, "c1 a3")).expect("replaces");
+        let kept = store.move_searches(id).expect("reads");
+        assert_eq!(kept.len(), 2);
+        assert_eq!((kept[0].ply, kept[0].mv.as_str()), (2, "c1"));
+        assert_eq!(kept[0].search, search(6, "c1 a3"));
+        assert_eq!((kept[1].ply, kept[1].search.depth), (4, 5));
+        assert!(store.delete(id).expect("deletes"));
+        assert!(store.move_searches(id).expect("reads").is_empty());
+    }
 }
