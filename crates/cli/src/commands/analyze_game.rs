@@ -19,7 +19,12 @@ use crate::args::{EngineArgs, LimitArgs};
 const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Reads the game in `path` and analyses it.
-pub fn run(path: &Path, limits: &LimitArgs, engine: &EngineArgs, as_json: bool) -> anyhow::Result<()> {
+pub fn run(
+    path: &Path,
+    limits: &LimitArgs,
+    engine: &EngineArgs,
+    as_json: bool,
+) -> anyhow::Result<()> {
     let size = std::fs::metadata(path)
         .with_context(|| format!("cannot read {}", path.display()))?
         .len();
@@ -29,10 +34,10 @@ pub fn run(path: &Path, limits: &LimitArgs, engine: &EngineArgs, as_json: bool) 
             path.display()
         );
     }
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let imported =
-        files::import(&text).with_context(|| format!("cannot read the game in {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let imported = files::import(&text)
+        .with_context(|| format!("cannot read the game in {}", path.display()))?;
     let record = imported.record;
     let limits = if limits.is_empty() {
         analysis::default_limits(record.as_ref())
@@ -66,7 +71,8 @@ pub fn run(path: &Path, limits: &LimitArgs, engine: &EngineArgs, as_json: bool) 
         evals.push(eval);
         if !as_json
             && index > 0
-            && let (Some(mv), Some(mover)) = (review.moves().get(index - 1), review.mover(index - 1))
+            && let (Some(mv), Some(mover)) =
+                (review.moves().get(index - 1), review.mover(index - 1))
         {
             let (before, after) = (&evals[index - 1], &evals[index]);
             let graded = analysis::grade_move(index, mover, mv, before, after);
@@ -124,11 +130,7 @@ pub fn run(path: &Path, limits: &LimitArgs, engine: &EngineArgs, as_json: bool) 
                 count(Verdict::Blunder)
             );
         }
-        println!(
-            "{} positions searched in {} ms",
-            nodes,
-            elapsed.as_millis()
-        );
+        println!("{} positions searched in {} ms", nodes, elapsed.as_millis());
     }
     Ok(())
 }
@@ -144,7 +146,10 @@ fn print_move(review: &MoveReview, before: &PositionEval, after: &PositionEval, 
         eval_text(style, before.score),
         eval_text(style, after.score),
         review.verdict.map_or("", Verdict::name),
-        review.better.as_ref().map_or("", |better| better.display.as_str()),
+        review
+            .better
+            .as_ref()
+            .map_or("", |better| better.display.as_str()),
         review.line.join(" ")
     );
 }

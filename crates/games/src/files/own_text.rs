@@ -22,7 +22,9 @@ pub(super) fn is_own(text: &str) -> bool {
 pub(super) fn import(text: &str) -> Result<ImportedGame, ImportError> {
     let pgn = pgn_text::read(text)?;
     let spec = own_game(&pgn).ok_or(ImportError::UnknownFormat)?;
-    let position = pgn.find("Position").map(|tag| (tag.line, tag.value.clone()));
+    let position = pgn
+        .find("Position")
+        .map(|tag| (tag.line, tag.value.clone()));
     let (line, start) = position.unwrap_or((1, String::new()));
     let options = GameOptions::default().at(start);
     let mut record = spec
@@ -57,8 +59,7 @@ mod tests {
 
     #[test]
     fn a_tic_tac_toe_game_comes_back_as_exported() {
-        let mut record =
-            crate::new_game("tictactoe", &GameOptions::default()).expect("a game");
+        let mut record = crate::new_game("tictactoe", &GameOptions::default()).expect("a game");
         for mv in ["b2", "a1", "c1", "c3", "a3"] {
             record.play_text(mv).expect("legal");
         }

@@ -332,7 +332,10 @@ pub fn grade_move(
     };
     let expected_before = for_mover(before.expected);
     let expected_after = for_mover(after.expected);
-    let engine_move = before.best.as_ref().is_some_and(|best| best.name == mv.name);
+    let engine_move = before
+        .best
+        .as_ref()
+        .is_some_and(|best| best.name == mv.name);
     let loss = if engine_move {
         0.0
     } else {

@@ -81,7 +81,11 @@ pub async fn start(
     }
     let moves = record.history().len();
     let limits_json = jobs::limits_json(&limits);
-    let earlier = state.0.store.run(move |store| store.load_analysis(row)).await?;
+    let earlier = state
+        .0
+        .store
+        .run(move |store| store.load_analysis(row))
+        .await?;
     if let Some(done) = &earlier
         && done.state == AnalysisState::Done
         && done.moves == moves
@@ -133,7 +137,10 @@ pub async fn show(
     let searches: Vec<_> = searches
         .into_iter()
         .filter(|kept| {
-            kept.ply >= 1 && history.get(kept.ply - 1).is_some_and(|mv| mv.name == kept.mv)
+            kept.ply >= 1
+                && history
+                    .get(kept.ply - 1)
+                    .is_some_and(|mv| mv.name == kept.mv)
         })
         .collect();
     let style = record.spec().score_style;
@@ -146,7 +153,10 @@ pub async fn show(
     };
     let running_here = state.0.analyses.is_running(row);
     let now = crate::clock::now_ms() / 1000;
+    // Running here until its task has ended (its last write included): a new start is
+    // refused until then, so the page must not offer one.
     let state_now = match stored.state {
+        _ if running_here => AnalysisState::Running,
         AnalysisState::Running
             if !running_here
                 && (stored.server == state.0.server

@@ -77,7 +77,10 @@ fn a_game_round_trips_and_survives_reopening() {
             id
         };
         let mut store = Store::connect(&database, "a").expect("reopens");
-        assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(
+            store.schema_versions().expect("versions"),
+            [1, 2, 3, 4, 5, 6]
+        );
         let game = store.load(id).expect("loads").expect("exists");
         assert_eq!(game.moves, ["b2", "a1"], "{}", store.backend());
         assert_eq!(game.redo, ["c3"]);
@@ -252,7 +255,10 @@ fn an_sqlite_file_from_before_migrations_upgrades_in_place() {
         old.execute_batch(OLD_SCHEMA).expect("the old schema");
     }
     let mut store = Store::open(dir.path()).expect("upgrades");
-    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        store.schema_versions().expect("versions"),
+        [1, 2, 3, 4, 5, 6]
+    );
     let game = store.load(1).expect("loads").expect("kept");
     assert_eq!(game.moves, ["b2"]);
     assert_eq!((game.revision, game.owner), (0, None));
@@ -264,7 +270,10 @@ fn an_sqlite_file_from_before_migrations_upgrades_in_place() {
     // Upgraded once: opening again applies nothing and keeps the game.
     drop(store);
     let mut store = Store::open(dir.path()).expect("reopens");
-    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        store.schema_versions().expect("versions"),
+        [1, 2, 3, 4, 5, 6]
+    );
     assert_eq!(store.count().expect("counts"), 1);
 }
 
@@ -279,7 +288,10 @@ fn a_file_from_when_user_version_counted_the_clocks_column_upgrades() {
             .expect("the clocks' step as it was counted");
     }
     let mut store = Store::open(dir.path()).expect("upgrades");
-    assert_eq!(store.schema_versions().expect("versions"), [1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        store.schema_versions().expect("versions"),
+        [1, 2, 3, 4, 5, 6]
+    );
     let old = store.load(1).expect("loads").expect("kept");
     assert_eq!((old.moves, old.clock), (vec!["b2".to_string()], None));
     assert_eq!(store.timed_games().expect("lists"), Vec::<i64>::new());
@@ -444,7 +456,11 @@ fn an_analysis_is_kept_as_it_runs_and_goes_with_its_game() {
         assert!(read.updated_at > 0);
         assert_eq!(store.load_analysis(other).expect("reads"), None);
         assert!(store.delete(id).expect("deletes"));
-        assert_eq!(store.load_analysis(id).expect("reads"), None, "gone with its game");
+        assert_eq!(
+            store.load_analysis(id).expect("reads"),
+            None,
+            "gone with its game"
+        );
     }
 }
 
@@ -462,10 +478,16 @@ fn the_computers_searches_are_kept_by_move() {
             nodes: 1234,
             time_ms: 5,
         };
-        store.save_move_search(id, 2, "a1", &search(4, "a1 c3")).expect("saves");
-        store.save_move_search(id, 4, "c3", &search(5, "c3")).expect("saves");
+        store
+            .save_move_search(id, 2, "a1", &search(4, "a1 c3"))
+            .expect("saves");
+        store
+            .save_move_search(id, 4, "c3", &search(5, "c3"))
+            .expect("saves");
         // Move 2 taken back and another played: its search replaces the old one.
-        store.save_move_search(id, 2, "c1", &search(6, "c1 a3")).expect("replaces");
+        store
+            .save_move_search(id, 2, "c1", &search(6, "c1 a3"))
+            .expect("replaces");
         let kept = store.move_searches(id).expect("reads");
         assert_eq!(kept.len(), 2);
         assert_eq!((kept[0].ply, kept[0].mv.as_str()), (2, "c1"));

@@ -24,7 +24,10 @@ fn analysed(record: &dyn Record, limits: &Limits) -> GameAnalysis {
     .expect("searched")
     .expect("not stopped");
     let total = record.history().len() + 1;
-    assert_eq!(heard, (0..total).map(|index| (index, total)).collect::<Vec<_>>());
+    assert_eq!(
+        heard,
+        (0..total).map(|index| (index, total)).collect::<Vec<_>>()
+    );
     assert_eq!(analysis.positions.len(), total);
     assert_eq!(analysis.moves.len(), total - 1);
     analysis
@@ -53,7 +56,10 @@ fn expected_scores_follow_lichess_and_the_games_own_scales() {
     assert!((pawns(100) - 59.10).abs() < 0.01, "{}", pawns(100));
     assert!((pawns(300) - 75.11).abs() < 0.01, "{}", pawns(300));
     assert!((pawns(-300) + pawns(300) - 100.0).abs() < 1e-9);
-    assert_eq!(expected_score(ScoreStyle::Pawns, ScoreView::WinIn(7)), 100.0);
+    assert_eq!(
+        expected_score(ScoreStyle::Pawns, ScoreView::WinIn(7)),
+        100.0
+    );
     assert_eq!(expected_score(ScoreStyle::Plain, ScoreView::LossIn(1)), 0.0);
     let caro = ScoreStyle::Threats { decided: 20_000 };
     let decided = expected_score(caro, ScoreView::Value(20_000));
@@ -96,7 +102,10 @@ fn a_missed_block_in_tic_tac_toe_is_a_blunder() {
     assert_eq!(missed.display, "c3");
     assert_eq!(missed.verdict, Some(Verdict::Blunder), "{missed:?}");
     assert_eq!((missed.expected_before, missed.expected_after), (50.0, 0.0));
-    assert_eq!(missed.better.as_ref().map(|mv| mv.name.as_str()), Some("a3"));
+    assert_eq!(
+        missed.better.as_ref().map(|mv| mv.name.as_str()),
+        Some("a3")
+    );
     for (index, review) in analysis.moves.iter().enumerate() {
         if index != 3 {
             assert_eq!(review.verdict, None, "{review:?}");
@@ -104,7 +113,10 @@ fn a_missed_block_in_tic_tac_toe_is_a_blunder() {
     }
     // The game is over: X won, scored without a search.
     let last = analysis.positions.last().expect("the final position");
-    assert_eq!((last.expected, last.nodes, last.best.is_none()), (100.0, 0, true));
+    assert_eq!(
+        (last.expected, last.nodes, last.best.is_none()),
+        (100.0, 0, true)
+    );
     assert_eq!(analysis.positions[0].expected, 50.0, "the start is a draw");
 }
 
