@@ -55,6 +55,9 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/owntree.js",
     "js/quiz.js",
     "css/quiz.css",
+    "css/analysis.css",
+    "js/evalbar.js",
+    "js/review.js",
 ];
 
 fn content_type(path: &str) -> &'static str {

@@ -372,6 +372,8 @@ pub async fn position(
         "board": copy.board(),
         "position": copy.position(),
         "status": copy.status(),
+        // What may be tried from here (review's branches).
+        "legal": copy.legal_moves(),
     })))
 }
 

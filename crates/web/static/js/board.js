@@ -40,7 +40,7 @@ export function cellAt(g, x, y) {
 /**
  * Draws `view`. Options: flipped, selected (cell), targets (Set of cells), hint ({from, to}),
  * premove ({from, to}), cursor (cell), marks ([{cell, kind, reason}]), interactive,
- * label (aria), labels ({near, far, ranks}: the edge labels of the chosen notation, from the
+ * arrow ({from, to}: the engine's move, from null for a placed stone), label (aria), labels ({near, far, ranks}: the edge labels of the chosen notation, from the
  * first player's side; the view's coordinates when absent).
  */
 export function drawBoard(view, options = {}) {
@@ -67,6 +67,7 @@ export function drawBoard(view, options = {}) {
   drawLastStone(svg, view, g);
   drawRefused(svg, g, options.marks);
   drawTargets(svg, view, g, options);
+  if (options.arrow) drawArrow(svg, g, options.arrow);
   if (options.cursor !== undefined && options.cursor !== null) {
     const { x, y } = g.centre(options.cursor);
     svg.append(s('rect', { class: 'cursor', x: x - U / 2 + 4, y: y - U / 2 + 4, width: U - 8, height: U - 8, rx: 10 }));
@@ -321,4 +322,25 @@ export function pieceIcon(view, piece) {
   const svg = s('svg', { viewBox: `0 0 ${U} ${U}`, class: `board board-${view.kind} icon`, 'aria-hidden': 'true' });
   svg.append(drawPiece(view, g, piece, 0));
   return svg;
+}
+
+/** The engine's move as an arrow from its cell to its target (a ring on a placed stone's point). */
+function drawArrow(svg, g, arrow) {
+  if (arrow.to === null || arrow.to === undefined) return;
+  const to = g.centre(arrow.to);
+  if (arrow.from === null || arrow.from === undefined || arrow.from === arrow.to) {
+    svg.append(s('circle', { class: 'arrow-ring', cx: to.x, cy: to.y, r: U * 0.36, 'data-to': arrow.to }));
+    return;
+  }
+  const from = g.centre(arrow.from);
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const length = Math.hypot(dx, dy) || 1;
+  const [ux, uy] = [dx / length, dy / length];
+  const head = U * 0.34;
+  const base = { x: to.x - ux * head, y: to.y - uy * head };
+  const wing = U * 0.2;
+  svg.append(s('g', { class: 'arrow', 'data-from': arrow.from, 'data-to': arrow.to },
+    s('line', { class: 'arrow-shaft', x1: from.x, y1: from.y, x2: base.x, y2: base.y }),
+    s('polygon', { class: 'arrow-head', points: `${to.x},${to.y} ${base.x - uy * wing},${base.y + ux * wing} ${base.x + uy * wing},${base.y - ux * wing}` })));
 }

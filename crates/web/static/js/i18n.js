@@ -278,6 +278,23 @@ const en = {
   'lesson.threats.vcf.result': 'The VCF solver proves a win in {plies} plies ({attacks} fours, the last one a five) after visiting {solver_nodes} positions: {line}. The search alone to depth {depth} visits {alone_nodes} positions and plays {alone_best} ({alone_score}).',
   'lesson.threats.vct.title': 'A win by threats ({rule})',
   'lesson.threats.vct.result': 'Here no VCF exists (the VCF solver gave up after {vcf_nodes} positions), but the VCT solver proves a win in {plies} plies after {solver_nodes} positions: {line}. The search alone to depth {depth}: {alone_best} ({alone_score}), {alone_nodes} positions.',
+  // Analysis: the evaluation bar, a game's analysis (graph, verdicts, the engine's line),
+  // the computer's kept searches, and branches tried in review.
+  'evalbar.label': 'Evaluation', 'evalbar.title': 'Evaluation: {score}',
+  'settings.evalbar': 'Evaluation bar', 'settings.evalbarHelp': 'Beside the board: who stands better by the engine’s latest search (the computer’s move or a hint).',
+  'analysis.title': 'Analysis', 'analysis.start': 'Analyse the game', 'analysis.again': 'Analysed', 'analysis.stop': 'Stop the analysis',
+  'analysis.offer': 'Let the engine go over every position: it marks inaccuracies, mistakes and blunders.',
+  'analysis.state.running': 'Analysing: {done} of {total} positions', 'analysis.state.done': 'Analysed: {total} positions',
+  'analysis.state.stopped': 'Stopped at {done} of {total} positions', 'analysis.state.failed': 'The analysis failed',
+  'analysis.graph': 'Evaluation over the game: {side}’s expected score',
+  'analysis.count': '{side}: {inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders',
+  'analysis.eval': 'Evaluation:', 'analysis.depth': 'depth {depth}, {nodes} positions',
+  'analysis.played': 'Played:', 'analysis.good': 'good', 'analysis.loss': 'lost {loss} points of 100 expected',
+  'analysis.verdict.inaccuracy': 'Inaccuracy', 'analysis.verdict.mistake': 'Mistake', 'analysis.verdict.blunder': 'Blunder',
+  'analysis.better': 'Better:', 'analysis.line': 'Line:', 'analysis.computer': 'The computer’s search:',
+  'analysis.searched': 'depth {depth}, {score}, {nodes} positions',
+  'branch.title': 'Your line:', 'branch.answer': 'The engine answers {move}, {score}', 'branch.over': 'The game is over in this line.',
+  'branch.back': 'Return to the game', 'branch.help': 'Try a move on the board: the engine answers, and the game stays as it was.',
 };
 
 const vi = {
@@ -556,6 +573,23 @@ const vi = {
   'lesson.threats.vcf.result': 'Bộ giải VCF chứng minh thắng trong {plies} nước ({attacks} nước tạo bốn, nước cuối thành năm) sau khi xét {solver_nodes} thế cờ: {line}. Chỉ tìm kiếm đến độ sâu {depth} thì xét {alone_nodes} thế cờ và đi {alone_best} ({alone_score}).',
   'lesson.threats.vct.title': 'Thắng bằng đe dọa ({rule})',
   'lesson.threats.vct.result': 'Ở đây không có VCF (bộ giải VCF dừng sau {vcf_nodes} thế cờ), nhưng bộ giải VCT chứng minh thắng trong {plies} nước sau {solver_nodes} thế cờ: {line}. Chỉ tìm kiếm đến độ sâu {depth}: {alone_best} ({alone_score}), {alone_nodes} thế cờ.',
+  // Analysis: the evaluation bar, a game's analysis (graph, verdicts, the engine's line),
+  // the computer's kept searches, and branches tried in review.
+  'evalbar.label': 'Thanh đánh giá', 'evalbar.title': 'Đánh giá: {score}',
+  'settings.evalbar': 'Thanh đánh giá', 'settings.evalbarHelp': 'Bên cạnh bàn cờ: bên nào đang hơn theo lần tìm kiếm mới nhất của máy (nước đi của máy hoặc gợi ý).',
+  'analysis.title': 'Phân tích', 'analysis.start': 'Phân tích ván đấu', 'analysis.again': 'Đã phân tích', 'analysis.stop': 'Dừng phân tích',
+  'analysis.offer': 'Để máy xem lại mọi thế cờ: máy đánh dấu nước thiếu chính xác, nước sai và nước hớ.',
+  'analysis.state.running': 'Đang phân tích: {done} / {total} thế cờ', 'analysis.state.done': 'Đã phân tích: {total} thế cờ',
+  'analysis.state.stopped': 'Đã dừng ở {done} / {total} thế cờ', 'analysis.state.failed': 'Phân tích thất bại',
+  'analysis.graph': 'Đánh giá qua ván đấu: điểm kỳ vọng của {side}',
+  'analysis.count': '{side}: {inaccuracies} nước thiếu chính xác, {mistakes} nước sai, {blunders} nước hớ',
+  'analysis.eval': 'Đánh giá:', 'analysis.depth': 'độ sâu {depth}, {nodes} thế cờ',
+  'analysis.played': 'Đã đi:', 'analysis.good': 'tốt', 'analysis.loss': 'mất {loss} trên 100 điểm kỳ vọng',
+  'analysis.verdict.inaccuracy': 'Thiếu chính xác', 'analysis.verdict.mistake': 'Nước sai', 'analysis.verdict.blunder': 'Nước hớ',
+  'analysis.better': 'Tốt hơn:', 'analysis.line': 'Biến:', 'analysis.computer': 'Máy đã tính:',
+  'analysis.searched': 'độ sâu {depth}, {score}, {nodes} thế cờ',
+  'branch.title': 'Biến của bạn:', 'branch.answer': 'Máy đáp {move}, {score}', 'branch.over': 'Ván cờ kết thúc ở biến này.',
+  'branch.back': 'Quay lại ván đấu', 'branch.help': 'Thử một nước trên bàn cờ: máy sẽ đáp, ván cờ vẫn giữ nguyên.',
 };
 
 // Words the games send (sides, reasons, titles), translated where we know them.

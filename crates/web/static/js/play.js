@@ -1,6 +1,8 @@
 // The play page: the board, the players, the result banner, the actions (undo, redo,
 // new game, flip, hint, resign, move now), the move list with review, and the search log
-// streamed from the server while the computer thinks. Pieces move by click or drag
+// streamed from the server while the computer thinks; an evaluation bar beside the board
+// (evalbar.js), the game's analysis (review.js) and, in review, branches: a move tried on
+// the board is answered by the engine, and "back to the game" returns to it. Pieces move by click or drag
 // (drag.js), with animation, sound and an optional premove (settings.js); dense boards zoom.
 
 import { api } from './api.js';
@@ -14,11 +16,13 @@ import { settings, openSettings } from './settings.js';
 import { premoveFor, humanSide } from './premove.js';
 import { t, sideName, reasonText } from './i18n.js';
 import { titleOf, errorText, chosenNotation, chooseNotation, notationLabel, moveText } from './words.js';
-import { createLog } from './log.js';
+import { createLog, scoreText } from './log.js';
 import { navigate } from './app.js';
 import { optionsQuery } from './options.js';
 import { createClocks, controlName } from './clock.js';
 import { levelName } from './levels.js';
+import { createEvalBar } from './evalbar.js';
+import { createReview } from './review.js';
 
 export function mount(root, [id]) {
   const flipKey = `ply.flip.${id}`;
@@ -31,6 +35,9 @@ export function mount(root, [id]) {
     // True when this browser only watches the game (it belongs to the browser that started
     // it): the page then offers nothing that would change it.
     watching: false,
+    // In review: the legal moves of the position shown, and a branch tried from it
+    // ({ply, moves: [MoveView], board, legal, answer}); the side the latest search is for.
+    reviewLegal: [], branch: null, thinkSide: null, thinkEngine: false,
   };
 
   const boardWrap = h('div', { class: 'board-wrap', tabindex: '0', 'aria-describedby': 'board-help' });
@@ -60,15 +67,18 @@ export function mount(root, [id]) {
   let log = createLog(['', '']);
   const clocks = createClocks();
   const logBox = h('section', { class: 'log-panel' });
+  const evalBar = createEvalBar();
+  const branchBox = h('div', { class: 'branch-info', 'aria-live': 'polite' });
+  const reviewPanel = createReview({ id, seek: (ply) => review(ply), changed: () => render(), say });
 
   const zoom = createZoom(boardWrap, 100);
   const input = attachBoardInput(boardWrap, { locate, grab, tap, drop, ghost, centre, lift, over, cancel: cancelPremove, pan: zoom.pan, pinch: zoom.pinch });
 
   root.append(h('section', { class: 'play' },
-    h('div', { class: 'board-col' }, topPlayer, boardWrap, bottomPlayer, zoom.controls, notice, reviewBar,
+    h('div', { class: 'board-col' }, topPlayer, h('div', { class: 'board-row' }, evalBar.element, boardWrap), bottomPlayer, zoom.controls, notice, reviewBar, branchBox,
       h('p', { id: 'board-help', class: 'sr-only', text: t('play.boardHelp') })),
     h('aside', { class: 'side-col' }, h('div', { class: 'title-row' }, title, meta), banner, thinking, toolbar, moveForm,
-      h('h2', { class: 'small-title', text: t('play.moves') }), notationRow, movesList, logBox, links)), toast);
+      h('h2', { class: 'small-title', text: t('play.moves') }), notationRow, movesList, reviewPanel.element, logBox, links)), toast);
 
   const buttons = {
     undo: button('undo', 'u', () => act('undo')),
@@ -120,6 +130,7 @@ export function mount(root, [id]) {
   }
 
   async function playMove(move) {
+    if (ctx.review !== null) { await tryMove(move); return; }
     ctx.selected = null; ctx.hint = null;
     await act('moves', { id: move.id, ply: ctx.state.history.length });
     // A dropped piece not played (refused by the server) goes back where it was.
@@ -151,13 +162,47 @@ export function mount(root, [id]) {
     const s = ctx.state;
     if (!s) return;
     const total = s.history.length;
-    if (ply === null || ply >= total) { ctx.review = null; ctx.reviewBoard = null; render(); return; }
+    ctx.branch = null;
+    if (ply === null || ply >= total) { ctx.review = null; ctx.reviewBoard = null; ctx.reviewLegal = []; reviewPanel.show(null); render(); return; }
     const target = Math.max(0, Math.min(total, ply));
     try {
       const data = await api('GET', `/api/games/${id}/position?ply=${target}`);
-      ctx.review = target; ctx.reviewBoard = data.board; ctx.selected = null;
+      ctx.review = target; ctx.reviewBoard = data.board; ctx.reviewLegal = data.legal || []; ctx.selected = null;
+      reviewPanel.show(target);
+      const judged = reviewPanel.evaluation(target);
+      if (judged) evalBar.set(judged.score, judged.style, 'first', ctx.flipped);
       render();
     } catch (error) { showError(error); }
+  }
+
+  // A move tried in review: the branch goes on from the position shown, the engine answers,
+  // and the game stays as it is.
+  async function tryMove(move) {
+    if (ctx.busy || ctx.review === null) return;
+    ctx.busy = true;
+    ctx.selected = null;
+    const moves = (ctx.branch ? ctx.branch.moves : []).map((m) => m.name).concat([move.name]);
+    try {
+      const data = await api('POST', `/api/games/${id}/branch`, { ply: ctx.review, moves });
+      ctx.branch = { ply: data.ply, moves: data.moves, board: data.board, legal: data.legal || [], answer: data.answer, status: data.status, style: data.score_style, side: data.side_to_move };
+      if (data.answer) evalBar.set(data.answer.score, data.score_style, data.side_to_move, ctx.flipped);
+      say('');
+    } catch (error) { showError(error); } finally { ctx.busy = false; render(); }
+  }
+
+  function backToGame() {
+    ctx.branch = null;
+    render();
+  }
+
+  function legalNow() {
+    if (ctx.review === null) return ctx.state ? ctx.state.legal : [];
+    return ctx.branch ? ctx.branch.legal : ctx.reviewLegal;
+  }
+
+  function boardNow() {
+    if (ctx.review === null) return ctx.state.board;
+    return ctx.branch ? ctx.branch.board : ctx.reviewBoard;
   }
 
   function update(state) {
@@ -171,6 +216,7 @@ export function mount(root, [id]) {
     if (ctx.state && state.history.length < ctx.state.history.length) ctx.premove = null;
     ctx.state = state;
     if ('yours' in state) ctx.watching = state.yours === false;
+    reviewPanel.update(state);
     clocks.update(state, [sideName(state.side_names, 'first'), sideName(state.side_names, 'second')]);
     if (first) {
       const stored = localStorage.getItem(flipKey);
@@ -185,8 +231,9 @@ export function mount(root, [id]) {
       log = createLog(state.side_names, state.score_style, () => ctx.notation);
       replace(logBox, h('h2', { class: 'small-title', text: t('play.log') }), log.element);
       if (state.last_think) log.add(state.last_think);
+      evalBar.reset(ctx.flipped);
     }
-    if (ctx.review !== null && ctx.review > state.history.length) { ctx.review = null; ctx.reviewBoard = null; }
+    if (ctx.review !== null && ctx.review > state.history.length) { ctx.review = null; ctx.reviewBoard = null; ctx.branch = null; reviewPanel.show(null); }
     if (state.status.state === 'finished') ctx.premove = null;
     render();
     if (change) showChange(change);
@@ -284,6 +331,8 @@ export function mount(root, [id]) {
 
   function interactiveNow() {
     const s = ctx.state;
+    // In review any side may be tried (not by a watcher): the branch is the player's own analysis.
+    if (s && ctx.review !== null) return !ctx.watching && !ctx.busy && legalNow().length > 0;
     return !!s && !ctx.watching && ctx.review === null && s.human_to_move && !(s.thinking && s.thinking.purpose === 'move');
   }
 
@@ -291,7 +340,7 @@ export function mount(root, [id]) {
   function grab(cell) {
     const s = ctx.state;
     if (settings().sound) unlockSound();
-    if (!s || ctx.review !== null) return null;
+    if (!s) return null;
     const piece = s.board.cells[cell];
     if (premoveMode()) {
       if (s.board.kind === 'cells' || s.board.kind === 'points' || !piece || piece.side !== humanSide(s.players)) return null;
@@ -300,7 +349,7 @@ export function mount(root, [id]) {
       return token;
     }
     if (!interactiveNow()) return null;
-    if (ctx.selected !== null && ctx.selected !== cell && s.legal.some((m) => m.from === ctx.selected && m.to === cell)) return null;
+    if (ctx.selected !== null && ctx.selected !== cell && legalNow().some((m) => m.from === ctx.selected && m.to === cell)) return null;
     if (!movesFrom(cell).length) return null;
     const token = { wasSelected: ctx.selected === cell };
     if (!token.wasSelected) { ctx.selected = cell; say(''); render(); }
@@ -322,11 +371,16 @@ export function mount(root, [id]) {
       render();
       return to !== null;
     }
-    const moves = to === null ? [] : s.legal.filter((m) => m.from === from && m.to === to);
+    const moves = to === null ? [] : legalNow().filter((m) => m.from === from && m.to === to);
     if (!moves.length) {
       ctx.selected = null;
       render();
       return false;
+    }
+    if (ctx.review !== null) {
+      if (moves.length === 1) tryMove(moves[0]);
+      else chooseMove(moves);
+      return true;
     }
     ctx.dropped = { from, to };
     render();
@@ -336,7 +390,7 @@ export function mount(root, [id]) {
   }
 
   function ghost(cell) {
-    const view = ctx.state.board;
+    const view = boardNow();
     const element = pieceIcon(view, view.cells[cell]);
     const size = ctx.geometry ? (liveSvg().getBoundingClientRect().width * 100) / ctx.geometry.width : 48;
     return { element, size };
@@ -366,31 +420,33 @@ export function mount(root, [id]) {
   }
 
   function movesFrom(cell) {
-    return ctx.state.legal.filter((m) => m.from === cell);
+    return legalNow().filter((m) => m.from === cell);
   }
 
   function onCell(cell) {
     const s = ctx.state;
-    if (!s || ctx.review !== null || !s.human_to_move || s.thinking && s.thinking.purpose === 'move') return;
+    if (!s || !interactiveNow()) return;
+    const legal = legalNow();
+    const board = boardNow();
     ctx.cursor = cell;
     if (ctx.premove) { ctx.premove = null; render(); }
-    const placing = s.legal.filter((m) => m.from === null && m.to === cell);
+    const placing = legal.filter((m) => m.from === null && m.to === cell);
     if (placing.length) { say(''); playMove(placing[0]); return; }
     // A refused cell says why: the rules' reason (a renju forbidden point), or that it is taken.
-    const mark = (s.marks || []).find((m) => m.cell === cell);
+    const mark = ctx.review === null ? (s.marks || []).find((m) => m.cell === cell) : null;
     if (mark) { say(reasonText(mark.reason)); return; }
-    const placingGame = s.legal.length > 0 && s.legal.every((m) => m.from === null);
-    if (placingGame) { if (s.board.cells[cell]) say(t('play.taken', { cell: cellName(s.board, cell) })); return; }
+    const placingGame = legal.length > 0 && legal.every((m) => m.from === null);
+    if (placingGame) { if (board.cells[cell]) say(t('play.taken', { cell: cellName(board, cell) })); return; }
     if (ctx.selected !== null) {
       // Clicking the selected piece again plays a move that leaves it where it is (a
       // Chess960 king castling in place); several moves between two cells are chosen from.
-      const moves = s.legal.filter((m) => m.from === ctx.selected && m.to === cell);
+      const moves = legal.filter((m) => m.from === ctx.selected && m.to === cell);
       if (moves.length === 1) { playMove(moves[0]); return; }
       if (moves.length > 1) { chooseMove(moves); return; }
     }
-    const piece = s.board.cells[cell];
+    const piece = board.cells[cell];
     const movable = movesFrom(cell).length > 0;
-    if (!movable && piece && piece.side === s.board.to_move) say(t('play.stuck', { cell: cellName(s.board, cell) }));
+    if (!movable && piece && piece.side === board.to_move) say(t('play.stuck', { cell: cellName(board, cell) }));
     else say('');
     ctx.selected = movable ? (ctx.selected === cell ? null : cell) : null;
     render();
@@ -413,7 +469,7 @@ export function mount(root, [id]) {
         const shown = moveText(m, ctx.notation);
         const piece = promoting ? t(`piece.${m.promotion}`) : shown;
         return h('button', { class: promoting ? 'promo' : 'btn', type: 'button', title: promoting ? `${piece} (${shown})` : shown, 'aria-label': promoting ? `${piece} (${shown})` : null, 'data-move': m.name, 'data-piece': m.promotion || null, onclick: () => { close(); playMove(m); } },
-          promoting ? pieceIcon(s.board, { side: s.board.to_move, kind: m.promotion, symbol: m.promotion }) : null,
+          promoting ? pieceIcon(boardNow(), { side: boardNow().to_move, kind: m.promotion, symbol: m.promotion }) : null,
           promoting ? h('span', { class: 'promo-name', text: piece }) : h('span', { text: shown }));
       })),
       h('button', { class: 'btn', type: 'button', onclick: () => { close(); ctx.selected = null; ctx.dropped = null; render(); }, text: t('common.cancel') }));
@@ -436,13 +492,17 @@ export function mount(root, [id]) {
   function render() {
     const s = ctx.state;
     if (!s) return;
-    const view = ctx.reviewBoard || shownBoard(s.board);
+    const view = ctx.branch ? ctx.branch.board : ctx.reviewBoard || shownBoard(s.board);
     const interactive = interactiveNow();
     let targets = [];
-    if (interactive && ctx.selected !== null) targets = s.legal.filter((m) => m.from === ctx.selected).map((m) => m.to);
-    const placing = interactive && s.legal.some((m) => m.from === null);
+    if (interactive && ctx.selected !== null) targets = legalNow().filter((m) => m.from === ctx.selected).map((m) => m.to);
+    const placing = interactive && legalNow().some((m) => m.from === null);
+    // In review: the engine's move from the position shown (the better move when the move
+    // played from it was not the engine's), or its answer in a branch.
+    const answer = ctx.branch && ctx.branch.answer && ctx.branch.answer.best_move;
+    const arrow = ctx.review === null ? null : ctx.branch ? (answer ? { from: answer.from, to: answer.to } : null) : reviewPanel.better(ctx.review);
     const svg = drawBoard(view, {
-      flipped: ctx.flipped, interactive: interactive || premoveMode(), premove: ctx.review === null ? ctx.premove : null, selected: ctx.review === null ? ctx.selected : null,
+      flipped: ctx.flipped, interactive: interactive || premoveMode(), premove: ctx.review === null ? ctx.premove : null, selected: ctx.selected, arrow,
       targets, hint: ctx.review === null ? ctx.hint : null, marks: ctx.review === null ? s.marks : null, cursor: ctx.keyboard && document.activeElement === boardWrap ? ctx.cursor : null,
       label: t('play.boardLabel', { title: titleOf(s.game, s.names, s.options) }),
       labels: ((s.notations || []).find((n) => n.key === ctx.notation) || {}).labels,
@@ -466,6 +526,10 @@ export function mount(root, [id]) {
     renderThinking(s);
     renderMoves(s);
     renderReviewBar(s);
+    renderBranch(s);
+    evalBar.element.hidden = !settings().evalbar;
+    evalBar.element.classList.toggle(`kind-${s.board.kind}`, true);
+    evalBar.draw(ctx.flipped);
     const finished = s.status.state === 'finished';
     const computerThinking = s.thinking && s.thinking.purpose === 'move';
     buttons.undo.disabled = !s.can_undo;
@@ -526,7 +590,8 @@ export function mount(root, [id]) {
       const current = ctx.review === null ? ply === s.history.length : ply === ctx.review;
       items.push(h('li', { class: `${i % 2 === 0 ? 'first' : 'second'}${current ? ' current' : ''}` },
         i % 2 === 0 ? h('span', { class: 'move-no', text: `${i / 2 + 1}.` }) : null,
-        h('button', { type: 'button', class: 'move', 'data-ply': ply, onclick: () => review(ply), text: moveText(m, ctx.notation) })));
+        h('button', { type: 'button', class: `move${verdictClass(ply)}`, 'data-ply': ply, onclick: () => review(ply), text: moveText(m, ctx.notation) },
+          verdictMark(ply))));
     });
     replace(movesList, items.length ? items : h('li', { class: 'muted empty', text: t('play.noMoves') }));
     // The current move in view inside the list only: scrolling the page would take the board
@@ -538,6 +603,36 @@ export function mount(root, [id]) {
       if (item.top < list.top) movesList.scrollTop -= list.top - item.top;
       else if (item.bottom > list.bottom) movesList.scrollTop += item.bottom - list.bottom;
     }
+  }
+
+  function verdictClass(ply) {
+    const verdict = reviewPanel.verdict(ply);
+    return verdict ? ` verdict-${verdict.verdict}` : '';
+  }
+
+  function verdictMark(ply) {
+    const verdict = reviewPanel.verdict(ply);
+    return verdict ? h('span', { class: 'verdict-mark', title: t(`analysis.verdict.${verdict.verdict}`), text: verdict.symbol }) : null;
+  }
+
+  // A branch tried in review: its moves, the engine's answer, and the way back.
+  function renderBranch() {
+    const b = ctx.branch;
+    if (ctx.review === null || ctx.watching) { replace(branchBox); branchBox.classList.remove('on'); return; }
+    branchBox.classList.add('on');
+    if (!b) { replace(branchBox, h('p', { class: 'muted', text: t('branch.help') })); return; }
+    const answer = b.answer && b.answer.best_move
+      ? t('branch.answer', { move: moveText(b.answer.best_move, ctx.notation), score: scoreOf(b.answer.score, b.style, b.side) })
+      : t('branch.over');
+    replace(branchBox,
+      h('p', {}, h('strong', { text: t('branch.title') }), ` ${b.moves.map((m) => moveText(m, ctx.notation)).join(' ')}`),
+      h('p', { class: 'branch-answer', text: answer }),
+      b.answer && b.answer.pv_display && b.answer.pv_display.length ? h('p', { class: 'muted', text: `${t('analysis.line')} ${b.answer.pv_display.join(' ')}` }) : null,
+      h('button', { class: 'btn primary small', type: 'button', 'data-action': 'back-to-game', onclick: backToGame, text: t('branch.back') }));
+  }
+
+  function scoreOf(score, style, side) {
+    return `${scoreText(score, style)} (${sideName(ctx.state.side_names, side)})`;
   }
 
   function renderReviewBar(s) {
@@ -612,6 +707,7 @@ export function mount(root, [id]) {
       try { event = JSON.parse(message.data); } catch { return; }
       if (event.type === 'state') { update(event.state); return; }
       log.add(event);
+      feedBar(event);
       if (event.type === 'think_done' && event.purpose === 'hint' && event.result.best_move) {
         const best = event.result.best_move;
         ctx.hint = { from: best.from, to: best.to, display: moveText(best, ctx.notation) };
@@ -619,6 +715,21 @@ export function mount(root, [id]) {
         showHint(moveText(best, ctx.notation));
       }
     };
+  }
+
+  // The bar follows the full engine's searches (the computer's, the hint's): each finished
+  // iteration's value for the side it searched for. The textbook player's values are on
+  // another scale and leave it as it was.
+  function feedBar(event) {
+    const s = ctx.state;
+    if (!s || ctx.branch) return;
+    if (event.type === 'think_start') { ctx.thinkSide = event.side; ctx.thinkEngine = event.algorithm === 'engine'; return; }
+    if (!ctx.thinkEngine || !ctx.thinkSide) return;
+    if (event.type === 'think' && event.event && event.event.event === 'iteration' && event.event.multipv === 1 && event.event.bound === 'exact') {
+      evalBar.set(event.event.score, s.score_style, ctx.thinkSide, ctx.flipped);
+    } else if (event.type === 'think_done' && event.result && event.result.best_move) {
+      evalBar.set(event.result.score, s.score_style, ctx.thinkSide, ctx.flipped);
+    }
   }
 
   function showHint(display) {
@@ -643,6 +754,7 @@ export function mount(root, [id]) {
       document.removeEventListener('keydown', onKey);
       if (ctx.events) ctx.events.close();
       if (ctx.timer) clearInterval(ctx.timer);
+      reviewPanel.leave();
       clocks.stop();
     },
   };

@@ -1,11 +1,12 @@
-// The player's settings for moving pieces — animation, premove, move sound — kept in
+// The player's settings for moving pieces — animation, premove, move sound — and whether
+// the evaluation bar shows beside the board, kept in
 // localStorage, with the dialog the play page opens to change them.
 
 import { h, replace } from './dom.js';
 import { t } from './i18n.js';
 
 const STORE = 'ply.settings';
-const DEFAULTS = { animation: true, premove: false, sound: false };
+const DEFAULTS = { animation: true, premove: false, sound: false, evalbar: true };
 
 /** The settings now (defaults for what was never set or cannot be read). */
 export function settings() {
