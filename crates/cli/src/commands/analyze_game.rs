@@ -136,7 +136,7 @@ pub fn run(
 }
 
 fn print_move(review: &MoveReview, before: &PositionEval, after: &PositionEval, style: ScoreStyle) {
-    let number = (review.ply + 1) / 2;
+    let number = review.ply.div_ceil(2);
     let dots = if review.side == "first" { "." } else { "..." };
     let symbol = review.verdict.map_or("", Verdict::symbol);
     println!(

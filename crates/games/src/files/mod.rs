@@ -99,9 +99,9 @@ pub enum ImportError {
     /// Nothing but blanks.
     #[error("the file is empty")]
     Empty,
-    /// Neither PGN nor a Piskvork record.
+    /// Neither PGN, a Piskvork record nor ply's own text.
     #[error(
-        "this is not a PGN (tags like [Event \"…\"] then moves) or a Piskvork .psq (a 'Piskvorky 15x15, …' line then x,y,time lines)"
+        "this is not a PGN (tags like [Event \"…\"] then moves), a Piskvork .psq (a 'Piskvorky 15x15, …' line then x,y,time lines) or ply's own text ([Game \"tictactoe\"], [Position \"…\"] then moves)"
     )]
     UnknownFormat,
     /// The game the file describes cannot be set up (an option out of range, a bad FEN).

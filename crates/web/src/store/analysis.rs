@@ -258,17 +258,14 @@ impl Store {
     /// The computer's searches kept for game `game_id`, by move number.
     pub fn move_searches(&mut self, game_id: i64) -> StoreResult<Vec<PlayedSearch>> {
         let rows: Vec<(i64, String, String)> = match &mut self.backend {
-            Backend::Sqlite(connection) => {
-                let mut statement = connection.prepare(
+            Backend::Sqlite(connection) => connection
+                .prepare(
                     "SELECT ply, move, search FROM move_searches WHERE game_id = ?1 ORDER BY ply",
-                )?;
-                let found = statement
-                    .query_map(params![game_id], |row| {
-                        Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-                    })?
-                    .collect::<rusqlite::Result<_>>()?;
-                found
-            }
+                )?
+                .query_map(params![game_id], |row| {
+                    Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+                })?
+                .collect::<rusqlite::Result<_>>()?,
             Backend::Postgres(client) => client
                 .query(
                     "SELECT ply, move, search FROM move_searches WHERE game_id = $1 ORDER BY ply",
