@@ -367,7 +367,7 @@ test('premove: queued while the computer thinks, played at once; a right click c
   await page.check('input[name=setting-premove]');
   await shoot(page, 'moving-settings');
   await page.click('button[data-action=close-settings]');
-  assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('ply.settings'))), { animation: true, premove: true, sound: false });
+  assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('ply.settings'))), { animation: true, premove: true, sound: false, evalbar: true });
 
   let state = await waitForTurn(page, id);
   await clickMove(session, state.legal.find((m) => m.name === 'e2e4'));
