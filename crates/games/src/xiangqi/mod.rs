@@ -14,6 +14,7 @@ pub mod levels;
 mod material;
 mod movegen;
 mod notation;
+pub mod params;
 mod piece;
 mod position;
 pub mod repetition;
@@ -28,10 +29,11 @@ pub use classic::{CANNON, CHARIOT, Classic, HORSE, SEED_VALUES, SOLDIER, seed_va
 pub use fen::START;
 pub use game::{NO_CAPTURE_PLIES, Record, Xiangqi};
 pub use notation::{chinese, iccs, parse_iccs, vietnamese, wxf};
+pub use params::EXCHANGE;
 pub use piece::Kind;
 pub use position::{Move, Position};
 pub use see::see;
-pub use strong::{EXCHANGE, Strong};
+pub use strong::Strong;
 
 use ply_search::teaching::{LeafValues, TeachingSettings};
 use ply_search::{Game, Outcome};

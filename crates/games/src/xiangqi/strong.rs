@@ -10,25 +10,13 @@ use ply_search::{Evaluator, Features, Side};
 
 use super::classic::{CANNON, CHARIOT, HORSE, SOLDIER, table_cell};
 use super::game::Xiangqi;
+use super::params::*;
 use super::piece::{EMPTY, Kind, OFF, TARGET, code, kind_of, side_of};
 use super::position::{HORSE_JUMPS, Move, Position};
 use super::see::see;
 use super::square::{
     DIAGONAL, NORTH, ORTHOGONAL, SOUTH, Square, file_of, offset, on_home_half, rank_of,
 };
-
-/// Middlegame material, general first.
-const MIDGAME: [i32; 7] = [0, 200, 200, 420, 1000, 450, 80];
-/// Endgame material.
-const ENDGAME: [i32; 7] = [0, 180, 180, 470, 1100, 420, 130];
-/// Exchange values for ordering and pruning (the general is worth everything).
-pub const EXCHANGE: [i32; 7] = [20_000, 200, 200, 430, 1000, 450, 100];
-/// Phase weight of each kind (attacking pieces only); the full set sums to [`FULL_PHASE`].
-const PHASE: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
-const FULL_PHASE: i32 = 2 * (2 * 2 + 2 * 4 + 2 * 2);
-
-/// Scale of the seed's tables in this evaluation (they are in soldier-thirtieths).
-const TABLE_SCALE: i32 = 2;
 
 /// ply's evaluation and search settings.
 #[derive(Clone, Copy, Debug, Default)]
@@ -60,7 +48,7 @@ fn placement(side: Side, kind: Kind, sq: Square) -> (i32, i32) {
         }
         Kind::Cannon => {
             let value = CANNON[row][column] * TABLE_SCALE;
-            (value, value / 2)
+            (value, value / CANNON_PLACEMENT_ENDGAME_DIVISOR)
         }
         Kind::Horse => {
             let value = HORSE[row][column] * TABLE_SCALE;
@@ -70,13 +58,17 @@ fn placement(side: Side, kind: Kind, sq: Square) -> (i32, i32) {
             let value = SOLDIER[row][column] * TABLE_SCALE;
             // In the endgame a soldier next to the palace matters less than one alive:
             // keep half the table, the material already grew.
-            (value, value / 2 + if row <= 4 { 20 } else { 0 })
+            let crossed = if row <= 4 { SOLDIER_CROSSED_ENDGAME } else { 0 };
+            (value, value / SOLDIER_PLACEMENT_ENDGAME_DIVISOR + crossed)
         }
         Kind::General => {
             // Stay on the back rank and the middle file in the middlegame; be active late.
             let rank_from_home = 9 - row;
             let off_centre = column.abs_diff(4) as i32;
-            (-(rank_from_home as i32) * 25 - off_centre * 10, 0)
+            (
+                -(rank_from_home as i32) * GENERAL_OFF_RANK - off_centre * GENERAL_OFF_FILE,
+                0,
+            )
         }
         _ => (0, 0),
     }
@@ -110,25 +102,28 @@ impl Strong {
                 Kind::Chariot => {
                     own.chariots += 1;
                     let moves = chariot_mobility(position, sq);
-                    value.add(4 * moves, 6 * moves);
+                    value.add(CHARIOT_MOBILITY[0] * moves, CHARIOT_MOBILITY[1] * moves);
                     if file_of(sq) == file_of(enemy_general)
                         && open_between(position, sq, enemy_general)
                     {
-                        value.add(40, 20);
+                        value.add(CHARIOT_FACING_GENERAL[0], CHARIOT_FACING_GENERAL[1]);
                     }
                 }
                 Kind::Horse => {
                     let moves = horse_mobility(position, side, sq);
-                    value.add(12 * moves - 30, 12 * moves - 30);
+                    value.add(
+                        HORSE_MOBILITY[0] * moves + HORSE_MOBILITY_BASE[0],
+                        HORSE_MOBILITY[1] * moves + HORSE_MOBILITY_BASE[1],
+                    );
                 }
                 Kind::Cannon => {
                     let moves = cannon_mobility(position, sq);
-                    value.add(2 * moves, moves);
+                    value.add(CANNON_MOBILITY[0] * moves, CANNON_MOBILITY[1] * moves);
                     if file_of(sq) == file_of(enemy_general) {
                         match screens_between(position, sq, enemy_general) {
                             // The hollow cannon: nothing between it and the general.
-                            0 => value.add(90, 30),
-                            1 => value.add(25, 10),
+                            0 => value.add(HOLLOW_CANNON[0], HOLLOW_CANNON[1]),
+                            1 => value.add(CANNON_ONE_SCREEN[0], CANNON_ONE_SCREEN[1]),
                             _ => {}
                         }
                     }
@@ -150,8 +145,12 @@ impl Strong {
     fn safety(position: &Position, side: Side, facts: &[SideFacts; 2]) -> i32 {
         let own = facts[side.index()];
         let enemy = facts[side.opponent().index()];
-        let missing = (2 - own.advisors).max(0) * 2 + (2 - own.elephants).max(0);
-        let mut penalty = missing * (12 + 10 * enemy.chariots + 4 * enemy.attackers);
+        let missing = (2 - own.advisors).max(0) * MISSING_ADVISOR
+            + (2 - own.elephants).max(0) * MISSING_ELEPHANT;
+        let mut penalty = missing
+            * (MISSING_BASE
+                + MISSING_PER_CHARIOT * enemy.chariots
+                + MISSING_PER_ATTACKER * enemy.attackers);
         let general = position.general(side);
         // Enemy attackers across the river, the closer to the general the more dangerous,
         // and the more so when defenders are missing.
@@ -161,24 +160,24 @@ impl Strong {
                 continue;
             }
             let weight = match kind_of(position.at(sq)) {
-                Kind::Chariot => 10,
-                Kind::Horse => 12,
-                Kind::Cannon => 8,
-                Kind::Soldier => 6,
+                Kind::Chariot => PRESSURE_CHARIOT,
+                Kind::Horse => PRESSURE_HORSE,
+                Kind::Cannon => PRESSURE_CANNON,
+                Kind::Soldier => PRESSURE_SOLDIER,
                 _ => 0,
             };
             let distance = i32::from(file_of(sq).abs_diff(file_of(general)))
                 + i32::from(rank_of(sq).abs_diff(rank_of(general)));
-            pressure += weight * (5 - distance).max(0);
+            pressure += weight * (PRESSURE_REACH - distance).max(0);
         }
-        penalty += pressure * (4 + missing) / 4;
+        penalty += pressure * (PRESSURE_DIVISOR + missing) / PRESSURE_DIVISOR;
         // Enemy pieces inside or next to the palace.
         for step in DIAGONAL.iter().chain(ORTHOGONAL.iter()) {
             let sq = offset(general, *step);
             if sq != OFF && position.at(sq) != EMPTY && position.at(sq) != OFF {
                 let code = position.at(sq);
                 if side_of(code) != side && kind_of(code) != Kind::Soldier {
-                    penalty += 20;
+                    penalty += PALACE_INTRUDER;
                 }
             }
         }
@@ -256,12 +255,12 @@ impl Evaluator<Xiangqi> for Strong {
         let red_safety = Strong::safety(position, Side::First, &facts);
         let black_safety = Strong::safety(position, Side::Second, &facts);
         midgame += black_safety - red_safety;
-        endgame += (black_safety - red_safety) / 2;
+        endgame += (black_safety - red_safety) / SAFETY_ENDGAME_DIVISOR;
         let phase = (facts[0].phase + facts[1].phase).min(FULL_PHASE);
         let mut value = (midgame * phase + endgame * (FULL_PHASE - phase)) / FULL_PHASE;
         // Defenders guarding each other (connected advisors and elephants) hold the palace.
-        value += 8 * (facts[0].advisors.min(2) + facts[0].elephants.min(2))
-            - 8 * (facts[1].advisors.min(2) + facts[1].elephants.min(2));
+        value += DEFENDER * (facts[0].advisors.min(2) + facts[0].elephants.min(2))
+            - DEFENDER * (facts[1].advisors.min(2) + facts[1].elephants.min(2));
         // Without attackers a side cannot win: pull such values towards a draw.
         for (side, sign) in [(Side::First, 1), (Side::Second, -1)] {
             if facts[side.index()].attackers == 0
@@ -269,13 +268,12 @@ impl Evaluator<Xiangqi> for Strong {
                 && sign * value > 0
                 && !has_soldiers(position, side)
             {
-                value /= 8;
+                value /= NO_ATTACKER_DIVISOR;
             }
         }
-        let tempo = 15;
         match position.side_to_move() {
-            Side::First => value + tempo,
-            Side::Second => -value + tempo,
+            Side::First => value + TEMPO,
+            Side::Second => -value + TEMPO,
         }
     }
 
@@ -312,9 +310,9 @@ impl Evaluator<Xiangqi> for Strong {
             bad_tactic_pruning: true,
             check_extension: true,
             aspiration_windows: true,
-            futility_margin: 120,
-            reverse_futility_margin: 110,
-            aspiration_window: 40,
+            futility_margin: FUTILITY_MARGIN,
+            reverse_futility_margin: REVERSE_FUTILITY_MARGIN,
+            aspiration_window: ASPIRATION_WINDOW,
         }
     }
 }

@@ -128,11 +128,6 @@ impl<M: Copy + Eq> OrderingMemory<M> {
     }
 }
 
-/// The history bonus for a cutoff at `depth`.
-pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + 32 * depth).min(2_000)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@
 
 mod history;
 mod ordering;
+mod params;
 mod root;
 mod time;
 mod tt;
@@ -13,11 +14,13 @@ mod worker;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
+pub use params::SearchParams;
 pub use time::TimeBudget;
 pub use tt::{TranspositionTable, TtEntry};
 
 use history::OrderingMemory;
 use ordering::ScoredMoves;
+use params::ADVICE_SHARE_DIVISOR;
 use root::{Plan, RootMove};
 use worker::{Shared, Worker, outcome_score};
 
@@ -77,6 +80,7 @@ pub struct Engine<G: Game, E: Evaluator<G>> {
     evaluator: E,
     table: TranspositionTable,
     threads: usize,
+    params: SearchParams,
     memories: Vec<OrderingMemory<G::Move>>,
 }
 
@@ -87,6 +91,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             evaluator,
             table: TranspositionTable::new(options.hash_mib),
             threads: options.threads.max(1),
+            params: SearchParams::DEFAULT,
             memories: Vec::new(),
         }
     }
@@ -116,6 +121,16 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// The number of search threads.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The search's tunable constants.
+    pub fn params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    /// Replaces the search's tunable constants (a tuner's trial values).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
     }
 
     /// The transposition table.
@@ -148,10 +163,13 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let budget = TimeBudget::new(&request.limits, start);
         let mut advice_nodes = 0;
         if multipv == 1 && request.root_moves.is_none() && !request.limits.infinite {
-            // A third of the time and of the nodes; the search proper gets the rest.
+            // A share of the time and of the nodes; the search proper gets the rest.
             let share = AdviceBudget {
-                time: budget.soft_budget().map(|soft| soft / 3),
-                nodes: request.limits.nodes.map(|nodes| nodes / 3),
+                time: budget.soft_budget().map(|soft| soft / ADVICE_SHARE_DIVISOR),
+                nodes: request
+                    .limits
+                    .nodes
+                    .map(|nodes| nodes / u64::from(ADVICE_SHARE_DIVISOR)),
             };
             let advice = self.evaluator.root_advice(game, share);
             advice_nodes = advice.nodes;
@@ -208,6 +226,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             memory.prepare_continuation(continuation_bound);
         }
         let evaluator = &self.evaluator;
+        let params = self.params;
 
         let (completed, seldepth, memories) = std::thread::scope(|scope| {
             let mut memories = memories.into_iter();
@@ -219,7 +238,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 .map(|(offset, memory)| {
                     let mut helper_root = root.clone();
                     let mut worker =
-                        Worker::new(offset + 1, game.clone(), evaluator.clone(), memory);
+                        Worker::new(offset + 1, game.clone(), evaluator.clone(), params, memory);
                     let shared = &shared;
                     let plan = &plan;
                     scope.spawn(move || {
@@ -228,7 +247,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     })
                 })
                 .collect();
-            let mut main = Worker::new(0, game.clone(), evaluator.clone(), main_memory);
+            let mut main = Worker::new(0, game.clone(), evaluator.clone(), params, main_memory);
             let completed = main.iterate(&shared, &mut root, &plan, Some(on_event));
             shared
                 .abort

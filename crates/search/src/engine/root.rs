@@ -214,7 +214,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     ) {
         let previous = root[pv_index].score;
         let use_window = self.features.aspiration_windows
-            && depth >= 4
+            && depth >= self.params.aspiration_depth
             && previous > -Score::INFINITE
             && !previous.is_decisive();
         let mut delta = self.features.aspiration_window.max(1);

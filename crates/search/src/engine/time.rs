@@ -13,11 +13,7 @@ pub struct TimeBudget {
     hard: Option<Duration>,
 }
 
-/// Moves assumed left in a sudden-death game when planning time.
-const HORIZON_MOVES: u32 = 30;
-
-/// Moves whose overhead is kept in hand beyond the move being planned.
-const CUSHION_MOVES: u32 = 8;
+use super::params::{CLOCK_CEILING_DIVISOR, CUSHION_MOVES, HARD_SHARE, HORIZON_MOVES, SOFT_SHARE};
 
 impl TimeBudget {
     /// The budget for `limits`, starting now.
@@ -53,9 +49,13 @@ impl TimeBudget {
             let pool = (clock.remaining + clock.increment * (moves - 1)).saturating_sub(cushion);
             let share = pool / moves;
             // Never plan to use more than a third of what is left after the overhead.
-            let ceiling = clock.remaining.saturating_sub(overhead) / 3;
-            let clock_soft = (share * 3 / 5).min(ceiling).max(Duration::from_millis(1));
-            let clock_hard = (share * 3).min(ceiling).max(Duration::from_millis(1));
+            let ceiling = clock.remaining.saturating_sub(overhead) / CLOCK_CEILING_DIVISOR;
+            let clock_soft = (share * SOFT_SHARE.0 / SOFT_SHARE.1)
+                .min(ceiling)
+                .max(Duration::from_millis(1));
+            let clock_hard = (share * HARD_SHARE)
+                .min(ceiling)
+                .max(Duration::from_millis(1));
             soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
             hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
         }

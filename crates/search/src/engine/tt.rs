@@ -4,6 +4,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
+use super::params::{TT_AGE_WEIGHT, TT_KEEP_DEEPER};
 use crate::event::Bound;
 use crate::score::Score;
 
@@ -105,7 +106,7 @@ impl TranspositionTable {
             }
             let old = unpack(data);
             if key ^ data == hash {
-                if bound != Bound::Exact && old.depth > depth + 2 {
+                if bound != Bound::Exact && old.depth > depth + TT_KEEP_DEEPER {
                     return;
                 }
                 // Keep the old move if this search found none.
@@ -114,7 +115,7 @@ impl TranspositionTable {
                 return;
             }
             let age = i32::from(generation.wrapping_sub(data_generation(data)) & GENERATION_MASK);
-            let worth = old.depth - 8 * age;
+            let worth = old.depth - TT_AGE_WEIGHT * age;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = slot;

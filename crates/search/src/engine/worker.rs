@@ -4,8 +4,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::MAX_PLY;
-use super::history::{OrderingMemory, history_bonus};
+use super::history::OrderingMemory;
 use super::ordering::ScoredMoves;
+use super::params::{POLL_MASK, SearchParams};
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use crate::evaluator::{Evaluator, Features, Refinements};
@@ -52,6 +53,8 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
     /// The evaluator's cap on quiescence plies below the horizon.
     quiescence_plies: Option<u32>,
     pub refinements: Refinements,
+    /// The engine's tunable constants.
+    pub params: SearchParams,
     pub memory: OrderingMemory<G::Move>,
     pub lists: Vec<ScoredMoves<G::Move>>,
     /// Triangular principal-variation table.
@@ -72,18 +75,21 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
-    pub fn new(id: usize, game: G, evaluator: E, memory: OrderingMemory<G::Move>) -> Self {
+    pub fn new(
+        id: usize,
+        game: G,
+        evaluator: E,
+        params: SearchParams,
+        memory: OrderingMemory<G::Move>,
+    ) -> Self {
         let features = evaluator.features();
         let quiescence_plies = evaluator.quiescence_plies();
         let refinements = evaluator.refinements();
         let reductions = (0..64)
             .map(|depth| {
                 let mut row = [0; 64];
-                for (moves, slot) in row.iter_mut().enumerate().skip(1) {
-                    if depth > 0 {
-                        let r = 0.75 + f64::from(depth).ln() * (moves as f64).ln() / 2.25;
-                        *slot = r as i32;
-                    }
+                for (moves, slot) in row.iter_mut().enumerate() {
+                    *slot = params.reduction(depth, moves);
                 }
                 row
             })
@@ -95,6 +101,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             features,
             quiescence_plies,
             refinements,
+            params,
             memory,
             lists: (0..MAX_PLY)
                 .map(|_| ScoredMoves::with_capacity(64))
@@ -127,7 +134,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if let Some(limit) = shared.limits.nodes {
             let total = if shared.threads == 1 {
                 self.nodes
-            } else if self.nodes & 255 == 0 {
+            } else if self.nodes & POLL_MASK == 0 {
                 shared.total_nodes()
             } else {
                 0
@@ -138,7 +145,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 return true;
             }
         }
-        if self.nodes & 255 == 0 {
+        if self.nodes & POLL_MASK == 0 {
             if shared.control.is_stopped() {
                 self.aborted = true;
             } else if self.may_abort
@@ -247,7 +254,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
 
-        if self.refinements.internal_iterative_reduction && depth >= 4 && tt_move.is_none() {
+        if self.refinements.internal_iterative_reduction
+            && depth >= self.params.iir_depth
+            && tt_move.is_none()
+        {
             depth -= 1;
         }
 
@@ -267,7 +277,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         if !PV && let Some(eval) = static_eval {
             if self.features.reverse_futility_pruning
-                && depth <= 7
+                && depth <= self.params.reverse_futility_depth
                 && !beta.is_decisive()
                 && eval - self.features.reverse_futility_margin * (depth - i32::from(improving))
                     >= beta.raw()
@@ -276,13 +286,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 return Score::from_raw(eval);
             }
             if self.features.null_move
-                && depth >= 3
+                && depth >= self.params.null_move_depth
                 && eval >= beta.raw()
                 && !self.null_played[ply]
                 && !beta.is_decisive()
                 && self.game.null_move_allowed()
             {
-                let reduction = 3 + depth / 4;
+                let reduction = self.params.null_move_base + depth / self.params.null_move_divisor;
                 self.work.null_tries += 1;
                 self.note_move(ply, None);
                 self.game.make_null_move();
@@ -334,18 +344,25 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let mv = picked.mv;
             if best.raw() > -Score::MAX_EVAL && !in_check {
                 if picked.quiet {
-                    let late = (3 + depth * depth) / if improving { 1 } else { 2 };
-                    if self.features.late_move_pruning && depth <= 8 && quiets_seen >= late {
+                    let late = (self.params.late_move_base + depth * depth)
+                        / if improving { 1 } else { 2 };
+                    if self.features.late_move_pruning
+                        && depth <= self.params.late_move_depth
+                        && quiets_seen >= late
+                    {
                         self.work.moves_pruned += 1;
                         continue;
                     }
                     let margin = self.refinements.history_pruning_margin;
-                    if margin > 0 && depth <= 3 && picked.history < -margin * depth {
+                    if margin > 0
+                        && depth <= self.params.history_pruning_depth
+                        && picked.history < -margin * depth
+                    {
                         self.work.moves_pruned += 1;
                         continue;
                     }
                     if self.features.futility_pruning
-                        && depth <= 6
+                        && depth <= self.params.futility_depth
                         && static_eval.is_some_and(|eval| {
                             eval + self.features.futility_margin * (depth + 1) <= alpha.raw()
                         })
@@ -353,7 +370,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         self.work.moves_pruned += 1;
                         continue;
                     }
-                } else if picked.bad_tactic && self.features.bad_tactic_pruning && depth <= 4 {
+                } else if picked.bad_tactic
+                    && self.features.bad_tactic_pruning
+                    && depth <= self.params.bad_tactic_depth
+                {
                     self.work.moves_pruned += 1;
                     continue;
                 }
@@ -373,7 +393,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             } else {
                 let mut reduction = 0;
                 if self.features.late_move_reductions
-                    && depth >= 3
+                    && depth >= self.params.reduction_depth
                     && searched > 1 + usize::from(PV)
                     && picked.quiet
                     && !in_check
@@ -383,7 +403,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     reduction -= i32::from(PV);
                     reduction += i32::from(!improving);
                     if self.refinements.history_reductions {
-                        reduction -= picked.history / 8_192;
+                        reduction -= picked.history / self.params.reduction_history_divisor;
                     }
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
@@ -465,7 +485,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         previous: [Option<usize>; 2],
     ) {
         let side = self.game.side_to_move();
-        let bonus = history_bonus(depth);
+        let bonus = self.params.history_bonus(depth);
         let cut_move = list.moves[cut_index];
         self.memory.add_killer(ply, cut_move);
         self.memory

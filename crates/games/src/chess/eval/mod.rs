@@ -8,7 +8,8 @@ mod see;
 pub mod terms;
 mod weights;
 
-pub use see::{SEE_VALUES, see};
+pub use params::SEE_VALUES;
+pub use see::see;
 pub use weights::WEIGHTS;
 
 use cozy_chess::{Color, Move, Piece, Rank};
@@ -62,7 +63,11 @@ pub fn scale(board: &cozy_chess::Board, white_score: i32) -> i32 {
     let strong_pawns = board.colored_pieces(strong, Piece::Pawn).len();
     let advantage = material(strong) - material(!strong);
     if strong_pawns == 0 && advantage <= 3 {
-        return if material(strong) <= 3 { 0 } else { 16 };
+        return if material(strong) <= 3 {
+            params::SCALE_BARE_MINOR
+        } else {
+            params::SCALE_PAWNLESS
+        };
     }
     let bishops = board.pieces(Piece::Bishop);
     let others =
@@ -74,7 +79,7 @@ pub fn scale(board: &cozy_chess::Board, white_score: i32) -> i32 {
         const DARK: u64 = 0xAA55_AA55_AA55_AA55;
         let dark = (bishops.0 & DARK).count_ones();
         if dark == 1 {
-            return 32;
+            return params::SCALE_OPPOSITE_BISHOPS;
         }
     }
     64
@@ -90,7 +95,8 @@ impl Evaluator<Chess> for Strong {
         let raw = white_view(board);
         let scaled = raw * scale(board, raw) / 64;
         // Fade towards a draw as the fifty-move counter runs.
-        let faded = scaled * (200 - i32::from(board.halfmove_clock())) / 200;
+        let fade = params::FIFTY_MOVE_FADE;
+        let faded = scaled * (fade - i32::from(board.halfmove_clock())) / fade;
         match board.side_to_move() {
             Color::White => faded,
             Color::Black => -faded,
@@ -155,9 +161,9 @@ impl Evaluator<Chess> for Strong {
             bad_tactic_pruning: true,
             check_extension: true,
             aspiration_windows: true,
-            futility_margin: 90,
-            reverse_futility_margin: 80,
-            aspiration_window: 25,
+            futility_margin: params::FUTILITY_MARGIN,
+            reverse_futility_margin: params::REVERSE_FUTILITY_MARGIN,
+            aspiration_window: params::ASPIRATION_WINDOW,
         }
     }
 
@@ -167,7 +173,7 @@ impl Evaluator<Chess> for Strong {
             quiescence_skip_bad_tactics: true,
             internal_iterative_reduction: true,
             history_reductions: true,
-            history_pruning_margin: 3_000,
+            history_pruning_margin: params::HISTORY_PRUNING_MARGIN,
         }
     }
 }

@@ -1,6 +1,8 @@
-//! The layout of the strong evaluation's parameters: one midgame and one endgame weight per
-//! parameter, in a flat table that Texel tuning can adjust. A term adds `count` times its
-//! weight, counts being White's minus Black's.
+//! The strong evaluation's parameters in one place: the layout of the tuned weights (one
+//! midgame and one endgame weight per parameter, in a flat table that Texel tuning adjusts,
+//! `weights.rs`; a term adds `count` times its weight, counts being White's minus Black's),
+//! then the hand-set constants around them (drawish scaling, the fifty-move fade, exchange
+//! values) and the search margins the evaluation asks for.
 
 /// Material of pawn, knight, bishop, rook, queen, king (the king's is unused).
 pub const MATERIAL: usize = 0;
@@ -111,3 +113,25 @@ pub fn name(index: usize) -> String {
         _ => format!("{label} {offset}"),
     }
 }
+
+/// Exchange values of pawn, knight, bishop, rook, queen and king for static exchange.
+pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+
+/// Out of 64: what survives of a score with the stronger side pawnless, at most a minor
+/// piece up and with no more than a minor piece itself…
+pub const SCALE_BARE_MINOR: i32 = 0;
+/// …and with more than a minor piece.
+pub const SCALE_PAWNLESS: i32 = 16;
+/// Out of 64: bishops of opposite colours and nothing else.
+pub const SCALE_OPPOSITE_BISHOPS: i32 = 32;
+/// The score fades by `halfmove clock / FIFTY_MOVE_FADE` towards a draw.
+pub const FIFTY_MOVE_FADE: i32 = 200;
+
+/// Futility margin per ply of remaining depth, in centipawns.
+pub const FUTILITY_MARGIN: i32 = 90;
+/// Reverse-futility margin per ply.
+pub const REVERSE_FUTILITY_MARGIN: i32 = 80;
+/// Half-width of the first aspiration window.
+pub const ASPIRATION_WINDOW: i32 = 25;
+/// History pruning margin per ply of depth, in history units.
+pub const HISTORY_PRUNING_MARGIN: i32 = 3_000;

@@ -7,8 +7,7 @@ use cozy_chess::{
     get_knight_moves, get_pawn_attacks, get_rook_moves,
 };
 
-/// Exchange values of pawn, knight, bishop, rook, queen, king.
-pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+use super::params::SEE_VALUES;
 
 #[inline]
 fn value(piece: Piece) -> i32 {
