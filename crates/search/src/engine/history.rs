@@ -3,11 +3,7 @@
 
 use crate::game::Side;
 
-/// Largest magnitude a history score reaches.
-pub const HISTORY_MAX: i32 = 16_384;
-
-/// Largest continuation index bound the engine keeps a table for (the table is bound²).
-pub const CONTINUATION_BOUND_MAX: usize = 1024;
+pub use super::params::{CONTINUATION_BOUND_MAX, HISTORY_MAX};
 
 /// Killers, history and continuation history of one search thread.
 pub struct OrderingMemory<M> {

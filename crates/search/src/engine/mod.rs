@@ -11,7 +11,7 @@ mod time;
 mod tt;
 mod worker;
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 pub use params::SearchParams;
@@ -21,8 +21,9 @@ pub use tt::{TranspositionTable, TtEntry};
 use history::OrderingMemory;
 use ordering::ScoredMoves;
 use params::ADVICE_SHARE_DIVISOR;
+use root::Completed;
 use root::{Plan, RootMove};
-use worker::{Shared, Worker, outcome_score};
+use worker::{NodeCounter, Shared, Worker, outcome_score};
 
 use crate::evaluator::{AdviceBudget, Evaluator};
 use crate::event::{Bound, Iteration, RootMoveScore, SearchEvent, SearchResult, nodes_per_second};
@@ -209,7 +210,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             limits: &limits,
             budget,
             abort: AtomicBool::new(false),
-            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
             threads,
         };
         let index_bound = game.move_index_bound();
@@ -228,7 +229,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let evaluator = &self.evaluator;
         let params = self.params;
 
-        let (completed, seldepth, memories) = std::thread::scope(|scope| {
+        let (completed, seldepth, memories, helper_best) = std::thread::scope(|scope| {
             let mut memories = memories.into_iter();
             let main_memory = memories
                 .next()
@@ -242,8 +243,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     let shared = &shared;
                     let plan = &plan;
                     scope.spawn(move || {
-                        worker.iterate(shared, &mut helper_root, plan, None);
-                        worker.memory
+                        let completed = worker.iterate(shared, &mut helper_root, plan, None);
+                        (worker.memory, completed)
                     })
                 })
                 .collect();
@@ -253,17 +254,44 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 .abort
                 .store(true, std::sync::atomic::Ordering::Relaxed);
             let mut memories = vec![main.memory];
+            let mut helper_best: Option<Completed<G::Move>> = None;
             for helper in helpers {
-                if let Ok(memory) = helper.join() {
+                if let Ok((memory, finished)) = helper.join() {
                     memories.push(memory);
+                    if let Some(finished) = finished
+                        && helper_best
+                            .as_ref()
+                            .is_none_or(|best| finished.depth > best.depth)
+                    {
+                        helper_best = Some(finished);
+                    }
                 }
             }
-            (completed, main.seldepth, memories)
+            (completed, main.seldepth, memories, helper_best)
         });
         self.memories = memories;
 
         let nodes = shared.total_nodes() + advice_nodes;
         let time = start.elapsed();
+        let completed = match (completed, helper_best) {
+            (Some(main), Some(helper)) if multipv == 1 && deeper(&main, &helper) => {
+                on_event(&SearchEvent::Iteration(Iteration {
+                    depth: helper.depth,
+                    seldepth: helper.seldepth,
+                    multipv: 1,
+                    score: helper.score,
+                    bound: Bound::Exact,
+                    nodes,
+                    time,
+                    nps: nodes_per_second(nodes, time),
+                    pv: helper.pv.clone(),
+                    tt_hits: 0,
+                    hashfull: self.table.hashfull(),
+                }));
+                Some(helper)
+            }
+            (main, _) => main,
+        };
         // A move the stopped iteration had not reached again keeps what the last finished
         // iteration found.
         let root_moves = root
@@ -339,6 +367,13 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
         ordered
     }
+}
+
+/// Whether a helper thread's last finished iteration should answer instead of the main
+/// thread's: it finished a deeper iteration, so it saw every root move further (with one
+/// thread the main thread is the only one and this never applies).
+fn deeper<M>(main: &Completed<M>, helper: &Completed<M>) -> bool {
+    helper.depth > main.depth && !helper.pv.is_empty()
 }
 
 /// The result when the evaluator's root solver proved a win along `line`.

@@ -94,6 +94,11 @@ impl Default for SearchParams {
     }
 }
 
+/// Largest magnitude a history score reaches.
+pub const HISTORY_MAX: i32 = 16_384;
+/// Largest continuation index bound the engine keeps a table for (the table is bound²).
+pub const CONTINUATION_BOUND_MAX: usize = 1024;
+
 /// The transposition table keeps a deeper entry of the same position against a non-exact
 /// store unless it is at most this many plies deeper.
 pub const TT_KEEP_DEEPER: i32 = 2;

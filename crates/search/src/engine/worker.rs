@@ -23,16 +23,24 @@ pub(crate) struct Shared<'a> {
     pub budget: TimeBudget,
     /// Set by the main thread when it is done, or by any thread that hits a hard limit.
     pub abort: AtomicBool,
-    /// Nodes per thread, published as they are counted.
-    pub nodes: Vec<AtomicU64>,
+    /// Nodes per thread, published as they are counted, each counter on a cache line of
+    /// its own (threads writing neighbouring counters at every node would pass one line
+    /// back and forth between their cores).
+    pub nodes: Vec<NodeCounter>,
     pub threads: usize,
 }
 
 impl Shared<'_> {
     pub fn total_nodes(&self) -> u64 {
-        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+        self.nodes.iter().map(|n| n.0.load(Ordering::Relaxed)).sum()
     }
 }
+
+/// One thread's published node count, alone on its cache line (128 bytes: adjacent-line
+/// prefetchers fetch pairs of 64-byte lines).
+#[derive(Default)]
+#[repr(align(128))]
+pub(crate) struct NodeCounter(pub AtomicU64);
 
 /// The value of a finished game for the side to move, `ply` plies below the root.
 #[inline]
@@ -126,7 +134,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if let Some(counter) = shared.nodes.get(self.id) {
-            counter.store(self.nodes, Ordering::Relaxed);
+            counter.0.store(self.nodes, Ordering::Relaxed);
         }
         if self.aborted {
             return true;
