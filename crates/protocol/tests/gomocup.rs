@@ -402,3 +402,198 @@ fn end_during_a_board_search_stops_it_at_once() {
     );
     assert_eq!(output.lines(), vec!["OK"], "no move after END");
 }
+
+/// Runs a script given as bytes (not all of them UTF-8) and returns the replies.
+fn transcript_bytes(script: Vec<u8>) -> Vec<String> {
+    let mut output = Vec::new();
+    run(Cursor::new(script), &mut output).expect("runs");
+    String::from_utf8(output)
+        .expect("utf-8")
+        .lines()
+        .filter(|line| !line.starts_with("MESSAGE"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn a_bad_board_line_gets_its_own_error_and_the_block_goes_on() {
+    // The opponent's four on y = 7 from x = 3 to 6, closed at x = 2: the stones after the
+    // bad lines are still read, so the brain blocks at 7,7.
+    let replies = transcript(
+        "INFO timeout_turn 300\nSTART 15\nBOARD\n3,7,2\n2,7,1\nseven,seven,1\n4,7,2\n0,0,1\n3,4,9\n5,7,2\n14,14,1\n6,7,2\nDONE\nABOUT\n",
+    );
+    assert_eq!(replies[0], "OK");
+    assert!(
+        replies[1].starts_with("ERROR BOARD line 3:") && replies[1].contains("seven,seven,1"),
+        "{replies:?}"
+    );
+    assert!(replies[2].starts_with("ERROR BOARD line 6:"), "{replies:?}");
+    assert_eq!(replies[3], "7,7", "{replies:?}");
+    assert!(replies[4].starts_with("name=\"ply\""), "{replies:?}");
+    assert_eq!(replies.len(), 5, "{replies:?}");
+}
+
+#[test]
+fn a_command_inside_a_board_block_is_not_swallowed() {
+    // The manager lost its DONE: ABOUT, INFO and TURN are commands, not stones.
+    let replies = transcript(
+        "INFO timeout_turn 200\nSTART 15\nBOARD\n7,7,2\nABOUT\nBOARD\n7,7,2\nSTART 10\nBEGIN\nSWAP2BOARD\nTURN 1,1\n",
+    );
+    assert_eq!(replies[0], "OK");
+    assert!(
+        replies[1].starts_with("ERROR BOARD block without DONE: 'ABOUT'"),
+        "{replies:?}"
+    );
+    assert!(replies[2].starts_with("name=\"ply\""), "{replies:?}");
+    assert!(
+        replies[3].starts_with("ERROR BOARD block without DONE: 'START 10'"),
+        "{replies:?}"
+    );
+    assert_eq!(replies[4], "OK", "START 10 was obeyed: {replies:?}");
+    assert_eq!(replies[5], "5,5", "BEGIN on the 10x10 board: {replies:?}");
+    assert!(
+        replies[6].starts_with("ERROR SWAP2BOARD block without DONE: 'TURN 1,1'"),
+        "{replies:?}"
+    );
+    assert!(is_move(&replies[7], 10).is_some(), "{replies:?}");
+    assert_eq!(replies.len(), 8, "{replies:?}");
+}
+
+/// Lines no manager should send: broken stones, bytes that are not UTF-8, a line of 20 000
+/// bytes, control characters, xorshift-random bytes; with `commands`, broken commands too.
+fn garbage(count: usize, commands: bool) -> Vec<Vec<u8>> {
+    let broken_commands = [
+        "TURN 99999999999999999999,1",
+        "TAKEBACK ,",
+        "START 0",
+        "RECTSTART 0,0",
+        "INFO timeout_turn 1e3",
+        "INFO",
+        "DONE",
+    ];
+    let fixed: Vec<Vec<u8>> = [
+        "x,y,who",
+        "1,2,3,4",
+        "-1,-1,1",
+        "1,1,0",
+        "99999999999999999999999,1,1",
+        ",,",
+        ",",
+        "\t \t",
+        "7,7,1 trailing",
+        "７,７,１",
+    ]
+    .iter()
+    .chain(broken_commands.iter().filter(|_| commands))
+    .map(|line| line.as_bytes().to_vec())
+    .chain([
+        vec![0xff, 0xfe, b',', 0x80, b'\r'],
+        vec![b'9'; 20_000],
+        vec![0, 1, 2, 27, b'[', b'2', b'J'],
+    ])
+    .collect();
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..count)
+        .map(|index| match fixed.get(index) {
+            Some(line) => line.clone(),
+            None => {
+                let length = (next() % 40) as usize;
+                (0..length)
+                    .map(|_| match (next() % 256) as u8 {
+                        b'\n' => b',',
+                        byte => byte,
+                    })
+                    .collect()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn after_300_lines_of_garbage_the_brain_still_answers_about() {
+    // Outside a block every line is a command to refuse; inside a BOARD block (no DONE
+    // ever comes) every line is a stone to refuse, and ABOUT then ends the block.
+    for (opening, commands, replies_before) in [("", true, 0), ("START 15\nBOARD\n", false, 1)] {
+        let lines = garbage(300, commands);
+        let answered = lines
+            .iter()
+            .filter(|line| !String::from_utf8_lossy(line).trim().is_empty())
+            .count();
+        assert!(
+            answered > 280,
+            "the garbage is mostly not blank: {answered}"
+        );
+        let mut script = opening.as_bytes().to_vec();
+        for line in lines {
+            script.extend_from_slice(&line);
+            script.push(b'\n');
+        }
+        script.extend_from_slice(b"ABOUT\nSTART 15\nBEGIN\n");
+        let replies = transcript_bytes(script);
+        let about = replies
+            .iter()
+            .position(|line| line.starts_with("name=\"ply\""))
+            .unwrap_or_else(|| panic!("no ABOUT answer: {:?}", &replies[replies.len() - 5..]));
+        // Every line that is not blank was refused with a line of its own; the block that
+        // ABOUT cut short says so once more.
+        let cut_short = usize::from(!commands);
+        assert_eq!(
+            about,
+            replies_before + answered + cut_short,
+            "{opening:?}: {:?}",
+            &replies[..10]
+        );
+        assert!(
+            replies[replies_before..about]
+                .iter()
+                .all(|line| line.starts_with("ERROR") || line.starts_with("UNKNOWN")),
+            "{opening:?}"
+        );
+        assert!(
+            replies.iter().all(|line| line.len() < 400),
+            "no garbage is echoed whole"
+        );
+        assert_eq!(&replies[about + 1..], ["OK", "7,7"], "{opening:?}");
+    }
+}
+
+/// The nodes a brain's `MESSAGE` reports for each move it made in `script`.
+fn nodes_per_move(script: &str) -> Vec<u64> {
+    let mut output = Vec::new();
+    run(Cursor::new(script.to_string().into_bytes()), &mut output).expect("runs");
+    String::from_utf8(output)
+        .expect("utf-8")
+        .lines()
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|word| *word == "nodes")?;
+            words.get(at + 1)?.parse().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn max_node_bounds_each_move_and_makes_it_repeatable() {
+    let game = "START 15\nBEGIN\nTURN 0,0\nTURN 14,0\n";
+    let bounded = format!("INFO timeout_turn 20000\nINFO max_node 3000\n{game}");
+    let first = nodes_per_move(&bounded);
+    assert_eq!(first.len(), 3, "{first:?}");
+    // The limit may be passed by the last few nodes of the first iteration only.
+    assert!(first.iter().all(|&nodes| nodes <= 4_000), "{first:?}");
+    assert_eq!(
+        nodes_per_move(&bounded),
+        first,
+        "the same nodes, the same search"
+    );
+    // 0 lifts the limit: the turn's time is the bound again.
+    let lifted = nodes_per_move(&format!(
+        "INFO timeout_turn 1500\nINFO max_node 3000\nINFO max_node 0\n{game}"
+    ));
+    assert!(lifted.iter().any(|&nodes| nodes > 4_000), "{lifted:?}");
+}

@@ -27,6 +27,9 @@ pub struct Settings {
     pub time_left: Option<u64>,
     /// `max_memory` in bytes (0: no limit).
     pub max_memory: Option<u64>,
+    /// `max_node` (Yixin-Board's extension, Rapfi reads it too): positions searched per
+    /// move at most (0: no limit); the turn's time still bounds the search.
+    pub max_node: Option<u64>,
     /// The rule.
     pub rule: Rule,
 }
@@ -38,6 +41,7 @@ impl Default for Settings {
             timeout_match: None,
             time_left: None,
             max_memory: None,
+            max_node: None,
             rule: Rule::Freestyle,
         }
     }
@@ -273,7 +277,9 @@ impl Brain {
             .move_time(empty)
             .saturating_sub(self.lag.estimate())
             .max(Duration::from_millis(1));
-        let request = SearchRequest::new(Limits::movetime(time));
+        let mut limits = Limits::movetime(time);
+        limits.nodes = self.settings.max_node.filter(|&nodes| nodes > 0);
+        let request = SearchRequest::new(limits);
         let result = self
             .engine
             .search(&self.game, &request, control, &mut |_| {});

@@ -45,6 +45,7 @@ where
         shared,
         lines,
         last_line: 0,
+        pending: None,
     };
     session.run(&mut output)
 }
@@ -58,17 +59,21 @@ struct Shared {
     searching_after: AtomicUsize,
 }
 
+/// Longest line kept, in bytes; the rest of a longer line is read and dropped.
+const MAX_LINE: usize = 4096;
+
 /// Reads lines on a thread, numbered from 1. An `END` that comes right after the command
-/// being answered stops its search at once.
+/// being answered stops its search at once. Bytes that are not UTF-8 are replaced, not
+/// fatal, and an endless line cannot fill the memory.
 fn spawn_reader<R: BufRead + Send + 'static>(
-    input: R,
+    mut input: R,
     shared: Arc<Shared>,
 ) -> Receiver<(usize, String)> {
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
-        for (index, line) in input.lines().enumerate() {
-            let Ok(line) = line else { break };
-            let number = index + 1;
+        let mut number = 0;
+        while let Ok(Some(line)) = read_line(&mut input) {
+            number += 1;
             if line.trim().eq_ignore_ascii_case("END") {
                 shared.end_line.store(number, Ordering::SeqCst);
                 let searching = shared.searching_after.load(Ordering::SeqCst);
@@ -84,17 +89,68 @@ fn spawn_reader<R: BufRead + Send + 'static>(
     receiver
 }
 
+/// One line without its end, at most [`MAX_LINE`] bytes of it, read as UTF-8 with bad bytes
+/// replaced; `None` at the end of the input.
+fn read_line<R: BufRead>(input: &mut R) -> io::Result<Option<String>> {
+    let mut kept = Vec::new();
+    let mut read_any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (chunk, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => (&buffer[..end], Some(end + 1)),
+            None => (buffer, None),
+        };
+        let room = MAX_LINE.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = ended.unwrap_or(buffer.len());
+        input.consume(used);
+        if ended.is_some() {
+            break;
+        }
+    }
+    if !read_any {
+        return Ok(None);
+    }
+    if kept.last() == Some(&b'\r') {
+        kept.pop();
+    }
+    Ok(Some(String::from_utf8_lossy(&kept).into_owned()))
+}
+
 struct Loop {
     brain: Brain,
     started: bool,
     shared: Arc<Shared>,
     lines: Receiver<(usize, String)>,
     last_line: usize,
+    /// A command line that cut a `BOARD` block short, to be read next.
+    pending: Option<(usize, String)>,
+}
+
+/// How a `BOARD` or `SWAP2BOARD` block ended.
+enum Block {
+    /// `DONE`: the stones of the lines that could be read.
+    Done(Vec<(usize, usize, bool)>),
+    /// A command came before `DONE`: the block is dropped, the command is read next.
+    CutShort,
+    /// `END` or the end of the input.
+    Ended,
 }
 
 impl Loop {
     fn next_line(&mut self) -> Option<String> {
-        let (number, line) = self.lines.recv().ok()?;
+        let (number, line) = match self.pending.take() {
+            Some(pending) => pending,
+            None => self.lines.recv().ok()?,
+        };
         self.last_line = number;
         Some(line)
     }
@@ -119,7 +175,7 @@ impl Loop {
             match command {
                 Command::End => return Ok(()),
                 Command::About => reply(out, ABOUT)?,
-                Command::Unknown(text) => reply(out, &format!("UNKNOWN {text}"))?,
+                Command::Unknown(text) => reply(out, &format!("UNKNOWN {}", shorten(&text)))?,
                 Command::Start(size) => self.start(out, size)?,
                 Command::RectStart(width, height) => {
                     if width == height {
@@ -156,8 +212,10 @@ impl Loop {
                     }
                 }
                 Command::Board => {
-                    let Some(stones) = self.read_block(out)? else {
-                        return Ok(());
+                    let stones = match self.read_block(out, "BOARD")? {
+                        Block::Done(stones) => stones,
+                        Block::CutShort => continue,
+                        Block::Ended => return Ok(()),
                     };
                     if self.require_start(out)? {
                         match self.brain.set_board(&stones) {
@@ -167,8 +225,10 @@ impl Loop {
                     }
                 }
                 Command::Swap2Board => {
-                    let Some(stones) = self.read_block(out)? else {
-                        return Ok(());
+                    let stones = match self.read_block(out, "SWAP2BOARD")? {
+                        Block::Done(stones) => stones,
+                        Block::CutShort => continue,
+                        Block::Ended => return Ok(()),
                     };
                     if self.require_start(out)? {
                         self.swap2(out, &stones)?;
@@ -208,7 +268,7 @@ impl Loop {
         let number = || value.parse::<i64>().ok().map(|n| n.max(0) as u64);
         let settings = &mut self.brain.settings;
         match key {
-            "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
+            "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "max_node" | "rule"
             | "game_type" => {
                 let Some(n) = number() else {
                     return reply(out, &format!("ERROR INFO {key}: '{value}' is not a number"));
@@ -217,6 +277,7 @@ impl Loop {
                     "timeout_turn" => settings.timeout_turn = Some(n),
                     "timeout_match" => settings.timeout_match = Some(n),
                     "time_left" => settings.time_left = Some(n),
+                    "max_node" => settings.max_node = Some(n),
                     "max_memory" => {
                         settings.max_memory = Some(n);
                         self.brain.apply_memory();
@@ -237,36 +298,53 @@ impl Loop {
         Ok(())
     }
 
-    /// Reads `x,y,field` lines until `DONE`; `None` if the input ended or `END` came.
-    fn read_block(&mut self, out: &mut dyn Write) -> io::Result<Option<Vec<(usize, usize, bool)>>> {
+    /// Reads `x,y,field` lines until `DONE`, as piskvork's pipe brains and Rapfi do: a line
+    /// that is not `x,y,field` gets its own `ERROR` at once and the block goes on (the
+    /// answer after `DONE` comes from the stones that could be read). A line that is a
+    /// command of the protocol (`ABOUT`, `START`, `TURN` …) cannot be a stone: the manager
+    /// lost its `DONE`, so the block is dropped with an `ERROR` and that command is read
+    /// next, never swallowed. `END` or the end of the input ends the session.
+    fn read_block(&mut self, out: &mut dyn Write, name: &str) -> io::Result<Block> {
         let mut stones = Vec::new();
-        let mut bad = None;
+        let mut lines_read = 0;
         loop {
             let Some(line) = self.next_line() else {
-                return Ok(None);
+                return Ok(Block::Ended);
             };
+            lines_read += 1;
             let trimmed = line.trim();
             if trimmed.eq_ignore_ascii_case("DONE") {
-                break;
+                return Ok(Block::Done(stones));
             }
             if trimmed.eq_ignore_ascii_case("END") {
-                return Ok(None);
+                return Ok(Block::Ended);
             }
             if trimmed.is_empty() {
                 continue;
             }
             match parse_board_line(trimmed) {
                 Ok((x, y, field)) => stones.push((x, y, field == 1)),
-                Err(error) => {
-                    bad.get_or_insert(error);
+                Err(_) if is_command(trimmed) => {
+                    reply(
+                        out,
+                        &format!(
+                            "ERROR {name} block without DONE: '{}' is a command, the block is dropped",
+                            shorten(trimmed)
+                        ),
+                    )?;
+                    self.pending = Some((self.last_line, line));
+                    return Ok(Block::CutShort);
                 }
+                Err(_) => reply(
+                    out,
+                    &format!(
+                        "ERROR {name} line {}: expected 'x,y,field' (field 1, 2 or 3) or DONE, got '{}'",
+                        lines_read,
+                        shorten(trimmed)
+                    ),
+                )?,
             }
         }
-        if let Some(error) = bad {
-            reply(out, &format!("ERROR {error}"))?;
-            // Answer from the stones that could be read.
-        }
-        Ok(Some(stones))
     }
 
     /// Prepares a search: the stop switch is cleared unless `END` is already next.
@@ -378,6 +456,20 @@ impl Brain {
     fn play_cell(&mut self, cell: Cell) {
         let (x, y) = self.coordinates(cell);
         self.play(x, y).ok();
+    }
+}
+
+/// Whether a line is a command of the protocol (not `DONE`, not a stone).
+fn is_command(line: &str) -> bool {
+    !matches!(parse_command(line), Ok(Command::Unknown(_)))
+}
+
+/// A manager's line as quoted back in an `ERROR`: at most 60 characters.
+fn shorten(line: &str) -> String {
+    const SHOWN: usize = 60;
+    match line.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}…", &line[..end]),
+        None => line.to_string(),
     }
 }
 
