@@ -52,6 +52,8 @@ pub struct GameEnd {
     pub reason: String,
     /// A's points: 1, 0.5 or 0.
     pub a_points: f64,
+    /// No result: a program lost one of our lines; the game is not counted.
+    pub void: bool,
     /// The standings so far, from A's view.
     pub standings: Standing,
 }
@@ -88,6 +90,8 @@ pub struct MatchResult {
     pub sprt: Option<SprtView>,
     /// Each player's figures, A first.
     pub players: [PlayerFigures; 2],
+    /// Games without a result (a program lost one of our lines), not in the score.
+    pub voided: u32,
 }
 
 /// An Elo estimate.

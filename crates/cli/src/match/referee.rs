@@ -1,7 +1,9 @@
 //! The referee of one game: it sets up the opening, asks the player to move for each
 //! move, runs the clocks, and judges by the game's own rules; a player that breaks one (an
 //! illegal move, a fallen flag, no answer) loses, and a game past the ply limit is a draw.
-//! Not the order of games (the schedule) nor the sum of them (the report).
+//! A game in which a program lost one of our lines (it answered `ERROR Unknown command` and
+//! no move) is nobody's loss: it is played again from its opening, and void if that keeps
+//! happening. Not the order of games (the schedule) nor the sum of them (the report).
 
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -52,8 +54,32 @@ impl FromStr for TimeControl {
     }
 }
 
-/// Plays one game from `opening` with player A (`players[0]`) on `a_side`.
+/// Times a game whose dialogue lost a line is played again before it is void.
+const REPLAYS: usize = 2;
+
+/// Plays one game from `opening` with player A (`players[0]`) on `a_side`; a game that a
+/// lost line cut short is replayed up to [`REPLAYS`] times, then recorded as void.
 pub fn play_game(
+    plan: &Match,
+    players: &mut [Box<dyn Contestant>; 2],
+    opening: &Opening,
+    a_side: Side,
+) -> anyhow::Result<Record> {
+    let mut replays = 0;
+    loop {
+        let mut record = play_once(plan, players, opening, a_side)?;
+        if !record.void || replays == REPLAYS {
+            if replays > 0 {
+                record.reason = format!("{} (played {} times)", record.reason, replays + 1);
+            }
+            return Ok(record);
+        }
+        replays += 1;
+    }
+}
+
+/// Plays the game once.
+fn play_once(
     plan: &Match,
     players: &mut [Box<dyn Contestant>; 2],
     opening: &Opening,
@@ -80,6 +106,7 @@ pub fn play_game(
     let mut clocks = plan.tc.map(|tc| [tc.base, tc.base]);
     let margin = Duration::from_millis(plan.timemargin);
     let mut plies = 0;
+    let mut void = false;
     let (winner, reason) = loop {
         if let Status::Finished { winner, reason } = referee.status() {
             break (*winner, reason.clone());
@@ -116,6 +143,10 @@ pub fn play_game(
                     Some(side.opponent()),
                     format!("{who} lost on time (no answer)"),
                 );
+            }
+            Err(error @ ContestantError::Dropped(..)) => {
+                void = true;
+                break (None, format!("void: {error}"));
             }
             Err(error) => {
                 figures.failures[seat] += 1;
@@ -181,6 +212,7 @@ pub fn play_game(
     };
     Ok(Record {
         a_halves,
+        void,
         a_side,
         reason,
         export: referee.export(),

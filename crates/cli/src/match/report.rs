@@ -56,6 +56,8 @@ impl Figures {
 pub struct Record {
     /// A's points in halves: 2 win, 1 draw, 0 loss.
     pub a_halves: usize,
+    /// No result: a program lost one of our lines (an infrastructure fault); not counted.
+    pub void: bool,
     /// The side A played.
     pub a_side: Side,
     /// Why the game ended.
@@ -119,6 +121,7 @@ pub fn tell(event: &MatchEvent, json: bool, bar_hidden: bool) {
             },
             game.reason,
             match game.a_points {
+                _ if game.void => "nothing",
                 1.0 => "1",
                 0.5 => "½",
                 _ => "0",
@@ -163,6 +166,8 @@ pub struct Standings<'a> {
     progress: ProgressBar,
     out: Option<File>,
     failure: Option<anyhow::Error>,
+    /// Games without a result (a program lost one of our lines).
+    voided: u32,
 }
 
 impl<'a> Standings<'a> {
@@ -187,6 +192,7 @@ impl<'a> Standings<'a> {
             progress,
             out,
             failure: None,
+            voided: 0,
         }
     }
 
@@ -208,13 +214,18 @@ impl<'a> Standings<'a> {
 
     /// Adds the game to the results, and a finished pair to the pairs and the SPRT.
     fn count(&mut self, pair: usize, record: &Record) -> ControlFlow<()> {
+        self.figures.add(&record.figures);
+        if record.void {
+            // Its pair never completes: it is in neither the score nor the pairs.
+            self.voided += 1;
+            return ControlFlow::Continue(());
+        }
         let tally = &mut self.tally;
         match record.a_halves {
             2 => tally.wins += 1,
             1 => tally.draws += 1,
             _ => tally.losses += 1,
         }
-        self.figures.add(&record.figures);
         let halves = &mut self.pair_halves[pair];
         halves.push(record.a_halves);
         if halves.len() == 2 {
@@ -233,7 +244,7 @@ impl<'a> Standings<'a> {
 
     /// Writes the game to the games file, if there is one.
     fn write(&mut self, pair: usize, record: &Record) {
-        let Some(file) = self.out.as_mut() else {
+        let Some(file) = self.out.as_mut().filter(|_| !record.void) else {
             return;
         };
         let plan = self.plan;
@@ -273,7 +284,12 @@ impl<'a> Standings<'a> {
                 "b"
             },
             reason: record.reason.clone(),
-            a_points: record.a_halves as f64 / 2.0,
+            a_points: if record.void {
+                0.0
+            } else {
+                record.a_halves as f64 / 2.0
+            },
+            void: record.void,
             standings: standing(tally),
         };
         tell(
@@ -293,7 +309,8 @@ impl<'a> Standings<'a> {
         if let Some(error) = self.failure {
             return Err(error);
         }
-        let result = result(self.plan, &self.tally, &self.figures, self.verdict);
+        let mut result = result(self.plan, &self.tally, &self.figures, self.verdict);
+        result.voided = self.voided;
         tell(&MatchEvent::Result(result), self.plan.json, true);
         Ok(())
     }
@@ -353,6 +370,7 @@ fn result(plan: &Match, tally: &Tally, figures: &Figures, verdict: Verdict) -> M
             }
         }),
         players: [player(0, plan.a.to_string()), player(1, plan.b.to_string())],
+        voided: 0,
     }
 }
 
@@ -390,6 +408,12 @@ fn print_result(result: &MatchResult) {
         println!(
             "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) · {outcome}",
             sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt.llr, sprt.lower, sprt.upper
+        );
+    }
+    if result.voided > 0 {
+        println!(
+            "Void games (a program lost one of our lines; replayed, then not counted): {}",
+            result.voided
         );
     }
     for player in &result.players {

@@ -111,15 +111,29 @@ impl Process {
             .map_err(|error| ContestantError::Died(self.label.clone(), error.to_string()))
     }
 
+    /// Throws away the lines already read and not yet taken.
+    pub fn drain(&mut self) {
+        while self.lines.try_recv().is_ok() {}
+    }
+
     /// Reads lines until `accept` returns a value, or fails after `timeout`.
     pub fn wait_for<T>(
         &mut self,
         timeout: Duration,
+        accept: impl FnMut(&str) -> Result<Option<T>, ContestantError>,
+    ) -> Result<T, ContestantError> {
+        self.wait_until(&std::cell::Cell::new(Instant::now() + timeout), accept)
+    }
+
+    /// Reads lines until `accept` returns a value, or fails at `deadline` (which `accept`
+    /// may bring forward as it reads).
+    pub fn wait_until<T>(
+        &mut self,
+        deadline: &std::cell::Cell<Instant>,
         mut accept: impl FnMut(&str) -> Result<Option<T>, ContestantError>,
     ) -> Result<T, ContestantError> {
-        let deadline = Instant::now() + timeout;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
+            let left = deadline.get().saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) => {
                     if let Some(value) = accept(&line)? {

@@ -1,8 +1,11 @@
 //! Talking Gomocup (Piskvork) to a caro brain: `START size`, `INFO` for the rule and time,
 //! the whole game as `BOARD … DONE` before each move, and the `x,y` answer (0-based from the
-//! top-left) mapped back to the referee's cell.
+//! top-left) mapped back to the referee's cell. Like a human-paced manager, it waits a
+//! moment after a brain's move before sending it anything (Rapfi drops a command that
+//! comes in the instant after its move), and a brain's `ERROR Unknown command` is a lost
+//! line, not a broken game: the move may still come, and if it does not, the game is void.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ply_games::caro::Rule;
 use ply_games::{GameOptions, MoveView, Record};
@@ -10,11 +13,26 @@ use ply_games::{GameOptions, MoveView, Record};
 use super::external::{Process, move_deadline};
 use super::{Contestant, ContestantError, MoveRequest, Proposal};
 
+/// Time left between a brain's move and the next line sent to it.
+pub const SETTLE: Duration = Duration::from_millis(100);
+/// After a brain lost one of our lines, how long past its turn time its move may still come
+/// (a lost `INFO` leaves the `BOARD` that follows to be answered).
+const AFTER_A_LOST_LINE: Duration = Duration::from_secs(1);
+
 /// A Gomocup brain.
 pub struct Gomocup {
     process: Process,
     size: usize,
     rule: u32,
+    /// When the brain last answered a move, until the pause after it is over.
+    answered: Option<Instant>,
+}
+
+/// Whether a brain's line says it did not know a command: a line of ours it read wrong.
+fn is_dropped_command(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    lower.starts_with("unknown")
+        || (lower.starts_with("error") && lower.contains("unknown command"))
 }
 
 /// The Gomocup rule bitmask for a caro rule name: 1 exact five, 4 renju, 8 caro.
@@ -31,7 +49,15 @@ impl Gomocup {
             process,
             size: 0,
             rule: rule_mask(options.text("rule")),
+            answered: None,
         })
+    }
+
+    /// Waits out the pause after the brain's last move.
+    fn settle(&mut self) {
+        if let Some(answered) = self.answered.take() {
+            std::thread::sleep(SETTLE.saturating_sub(answered.elapsed()));
+        }
     }
 
     fn expect_ok(&mut self) -> Result<(), ContestantError> {
@@ -41,6 +67,7 @@ impl Gomocup {
             match word.to_ascii_uppercase().as_str() {
                 "OK" => Ok(Some(())),
                 "MESSAGE" | "DEBUG" | "" => Ok(None),
+                _ if is_dropped_command(line) => Ok(None),
                 _ => Err(ContestantError::Protocol(
                     label.clone(),
                     format!("answered '{line}'"),
@@ -59,6 +86,9 @@ impl Contestant for Gomocup {
             ));
         }
         self.size = board.files;
+        self.settle();
+        // What a game that was cut short left unread is no answer to this one.
+        self.process.drain();
         self.process.send(&format!("START {}", self.size))?;
         self.expect_ok()?;
         self.process.send(&format!("INFO rule {}", self.rule))?;
@@ -66,11 +96,14 @@ impl Contestant for Gomocup {
     }
 
     fn propose(&mut self, request: &MoveRequest<'_>) -> Result<Proposal, ContestantError> {
+        let started = Instant::now();
+        let mut turn_time = request.limits.movetime.unwrap_or(Duration::from_secs(1));
         let deadline = match request.clocks {
             Some(clocks) => {
                 self.process
                     .send(&format!("INFO time_left {}", clocks.own.as_millis()))?;
                 self.process.send("INFO timeout_turn 0")?;
+                turn_time = clocks.own;
                 move_deadline(Some(clocks.own), None)
             }
             None => {
@@ -81,6 +114,10 @@ impl Contestant for Gomocup {
                 move_deadline(None, Some(turn))
             }
         };
+        // A node limit (Yixin-Board's `max_node`, which Rapfi and ply read) makes a match at
+        // fixed nodes independent of the machine's load; 0 lifts it.
+        let nodes = request.limits.nodes.unwrap_or(0);
+        self.process.send(&format!("INFO max_node {nodes}"))?;
         let history = request.referee.history();
         let to_move = request.referee.side_to_move();
         // In BOARD, 1 is the brain's own stone and 2 the opponent's; moves alternate from
@@ -107,9 +144,19 @@ impl Contestant for Gomocup {
         self.process.send("DONE")?;
         let label = self.process.label.clone();
         let size = self.size;
-        let cell = self.process.wait_for(deadline, |line| {
+        let mut dropped = None;
+        let deadline = std::cell::Cell::new(started + deadline);
+        let answer = self.process.wait_until(&deadline, |line| {
             let word = line.split_whitespace().next().unwrap_or("");
             if matches!(word.to_ascii_uppercase().as_str(), "MESSAGE" | "DEBUG" | "") {
+                return Ok(None);
+            }
+            if is_dropped_command(line) {
+                // One of our lines was lost; the move may still come (a lost INFO).
+                if dropped.is_none() {
+                    dropped = Some(line.to_string());
+                    deadline.set(deadline.get().min(started + turn_time + AFTER_A_LOST_LINE));
+                }
                 return Ok(None);
             }
             let parsed = line.split_once(',').and_then(|(x, y)| {
@@ -125,7 +172,15 @@ impl Contestant for Gomocup {
                     format!("answered '{line}'"),
                 )),
             }
-        })?;
+        });
+        self.answered = Some(Instant::now());
+        let cell = match (answer, dropped) {
+            (Ok(cell), _) => cell,
+            (Err(ContestantError::Timeout(_)), Some(line)) => {
+                return Err(ContestantError::Dropped(self.process.label.clone(), line));
+            }
+            (Err(error), _) => return Err(error),
+        };
         let legal = request.referee.legal_moves();
         let chosen = legal
             .iter()
@@ -143,14 +198,25 @@ impl Contestant for Gomocup {
         Ok(Proposal::Move(chosen.id))
     }
 
+    /// The pause after the brain's own move is taken here, off its clock.
     fn observe(&mut self, _played: &MoveView) -> Result<(), ContestantError> {
+        self.settle();
         Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::rule_mask;
+    use super::{is_dropped_command, rule_mask};
+
+    #[test]
+    fn a_brain_that_did_not_know_a_line_is_told_from_one_that_broke_the_protocol() {
+        assert!(is_dropped_command("ERROR Unknown command: TIMEOUT_TURN"));
+        assert!(is_dropped_command("error unknown command: 7,7,1"));
+        assert!(is_dropped_command("UNKNOWN 7,7,1"));
+        assert!(!is_dropped_command("ERROR the board is full"));
+        assert!(!is_dropped_command("7,7"));
+    }
 
     #[test]
     fn rules_map_to_the_gomocup_bitmask() {

@@ -57,6 +57,10 @@ pub enum ContestantError {
     /// The program exited or closed its output.
     #[error("{0} stopped: {1}")]
     Died(String, String),
+    /// The program said it did not know one of our lines (`ERROR Unknown command`) and never
+    /// answered: the dialogue lost a line, a fault of the pipe or the pacing, not a move.
+    #[error("{0} lost a command ('{1}') and gave no move")]
+    Dropped(String, String),
     /// The program said something the protocol does not allow.
     #[error("{0} broke the protocol: {1}")]
     Protocol(String, String),

@@ -1,0 +1,100 @@
+//! `ply match` against a Gomocup brain that loses lines as Rapfi does: the pause after a
+//! brain's move keeps its next command from being lost, and a game in which a line was lost
+//! and no move came is void, never a win for either side.
+
+use std::process::{Command, Output};
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("ply runs")
+}
+
+fn fake_brain(flags: &str) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fake_gomocup.py");
+    format!("gomocup:cmd=python3 {script} {flags},name=fake")
+}
+
+fn report(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_brain_busy_for_a_moment_after_its_move_loses_no_command() {
+    // ply at depth 1 answers within a millisecond; the fake still counts itself as thinking
+    // for 60 ms after each move, and would lose the next INFO (answering 'ERROR Unknown
+    // command: TIMEOUT_TURN') if the manager did not wait.
+    let fake = fake_brain("--busy-ms 60");
+    let output = ply(&[
+        "match",
+        "caro",
+        "--size",
+        "15",
+        "--a",
+        "strong:depth=1",
+        "--b",
+        &fake,
+        "--games",
+        "2",
+        "--movetime",
+        "500",
+    ]);
+    let text = report(&output);
+    assert!(
+        text.contains("Score of strong:depth=1 vs fake: 2 - 0 - 0"),
+        "{text}"
+    );
+    let fake_line = text
+        .lines()
+        .find(|line| line.starts_with("fake: "))
+        .expect("the fake's figures");
+    assert!(
+        fake_line.ends_with("0 time losses, 0 illegal moves, 0 failures"),
+        "{text}"
+    );
+    assert!(!text.contains("Void games"), "{text}");
+}
+
+#[test]
+fn a_game_whose_board_was_lost_is_void_not_won() {
+    // The fake loses every BOARD: its stones and DONE come back as unknown commands and no
+    // move follows. Each game is played three times, then void; nobody scores.
+    let fake = fake_brain("--lose-boards");
+    let output = ply(&[
+        "match",
+        "caro",
+        "--size",
+        "15",
+        "--a",
+        "strong:depth=1",
+        "--b",
+        &fake,
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+    ]);
+    let text = report(&output);
+    assert!(
+        text.contains("Score of strong:depth=1 vs fake: 0 - 0 - 0"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Void games (a program lost one of our lines; replayed, then not counted): 2"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("0 time losses, 0 illegal moves, 0 failures")
+            .count(),
+        2,
+        "{text}"
+    );
+}
