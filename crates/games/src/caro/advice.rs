@@ -11,8 +11,7 @@ use super::threat::Threat;
 use super::vcf::Solver;
 use super::vct::VctCache;
 
-/// Threats the opponent may chain when the root's moves are checked for safety.
-const SAFETY_THREATS: u32 = 4;
+use super::params::SAFETY_THREATS;
 
 impl Solver {
     /// What the threat-space search says about the root.

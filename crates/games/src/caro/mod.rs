@@ -9,6 +9,7 @@ pub mod classic;
 pub mod levels;
 pub mod line;
 mod move_lists;
+pub mod params;
 pub mod renju;
 mod role;
 pub mod rule;

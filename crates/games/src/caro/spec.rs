@@ -49,7 +49,7 @@ pub static SPEC: GameSpec = GameSpec {
     options: &[SIZE, RULE],
     uci_variant: false,
     score_style: ScoreStyle::Threats {
-        decided: super::strong::OPEN_FOUR_NEXT,
+        decided: super::params::OPEN_FOUR_NEXT,
     },
     default_movetime_ms: Some(1_000),
     analysis_depth: Some(6),

@@ -6,26 +6,16 @@
 use ply_search::{AdviceBudget, Evaluator, Features, Game, RootAdvice, Side};
 
 use super::board::{Caro, Cell};
+use super::params::{
+    ASPIRATION_WINDOW, DOUBLE_FOUR_AGAINST, FIVE_NOW, FOUR_THREE_DIVISOR,
+    OPEN_FOUR_ANSWERED_DIVISOR, OPEN_FOUR_NEXT, ORDER_BLOCK_QUARTERS, ORDER_OWN, OWN_WEIGHT,
+    QUIESCENCE_PLIES, QUIET_KEPT, TEMPO, THEIR_WEIGHT, THREATS_AGAINST, THREE_THREE_DIVISOR,
+};
 use super::threat::Threat;
 use super::vcf::{Solver, SolverLimits};
 
-/// The side to move can make five.
-const FIVE_NOW: i32 = 40_000;
-/// The opponent has two fours the side to move cannot both block.
-const DOUBLE_FOUR_AGAINST: i32 = -30_000;
-/// The side to move can make an open four (and the opponent has no four to answer with).
-pub(crate) const OPEN_FOUR_NEXT: i32 = 20_000;
-/// Plies of quiescence (fours and their blocks) below the horizon.
-const QUIESCENCE_PLIES: u32 = 6;
-/// Weights of the two sides' cell values in the evaluation.
-const OWN_WEIGHT: i32 = 5;
-const THEIR_WEIGHT: i32 = 4;
 /// Cells on the largest board.
 const MAX_CELLS: usize = super::board::MAX_SIZE * super::board::MAX_SIZE;
-/// The opponent's cells that make a double threat, each.
-const THREATS_AGAINST: i32 = 60;
-/// Quiet candidates searched at most in a position without threats.
-const QUIET_KEPT: usize = 28;
 
 /// The strong evaluator.
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,7 +28,7 @@ impl Strong {
         let them = me.opponent();
         let own = game.value(cell, me);
         let block = game.value(cell, them);
-        let mut score = own * 2 + block + (block * 3) / 4;
+        let mut score = own * ORDER_OWN + block + (block * ORDER_BLOCK_QUARTERS) / 4;
         if game.threat(cell, me) == Threat::Forbidden {
             score = block;
         }
@@ -72,7 +62,7 @@ impl Evaluator<Caro> for Strong {
         // first (measured against the classic player: fewer full-board draws).
         let mut score = (game.total_value(me) * OWN_WEIGHT - game.total_value(them) * THEIR_WEIGHT)
             / THEIR_WEIGHT
-            + 20;
+            + TEMPO;
         if their_fives == 0 {
             let their_fours = game.count(them, Threat::Four)
                 + game.count(them, Threat::FourThree)
@@ -81,15 +71,15 @@ impl Evaluator<Caro> for Strong {
                 score += if their_fours == 0 {
                     OPEN_FOUR_NEXT
                 } else {
-                    OPEN_FOUR_NEXT / 4
+                    OPEN_FOUR_NEXT / OPEN_FOUR_ANSWERED_DIVISOR
                 };
             } else if game.count(me, Threat::FourThree) > 0 && their_fours == 0 {
-                score += OPEN_FOUR_NEXT / 2;
+                score += OPEN_FOUR_NEXT / FOUR_THREE_DIVISOR;
             } else if game.count(me, Threat::ThreeThree) > 0
                 && their_fours == 0
                 && game.count(them, Threat::Flex4) == 0
             {
-                score += OPEN_FOUR_NEXT / 8;
+                score += OPEN_FOUR_NEXT / THREE_THREE_DIVISOR;
             }
             // What the opponent threatens beyond what we can answer with one stone.
             let their_doubles = game.count(them, Threat::FourThree)
@@ -215,7 +205,7 @@ impl Evaluator<Caro> for Strong {
             late_move_pruning: true,
             check_extension: true,
             aspiration_windows: true,
-            aspiration_window: 60,
+            aspiration_window: ASPIRATION_WINDOW,
             ..Features::EXACT
         }
     }

@@ -48,8 +48,10 @@ impl Threat {
     }
 }
 
-/// Value of one line pattern for the player who would play it.
-const LINE_VALUE: [i32; 10] = [0, 3, 8, 9, 30, 34, 120, 1000, 0, 0];
+use super::params::{
+    BLOCK3_PAIR_BONUS, FLEX4_BONUS, FOUR_PLUS_BONUS, FOUR_THREE_BONUS, LINE_VALUE,
+    THREE_PLUS_BONUS, THREE_THREE_BONUS, TWO_PAIR_BONUS,
+};
 
 /// The threat and value of a cell from its four line patterns.
 #[inline]
@@ -105,13 +107,13 @@ pub fn combine(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
     };
     let bonus = match threat {
         Threat::Forbidden => return (threat, 0),
-        Threat::Flex4 => 400,
-        Threat::FourThree => 250,
-        Threat::ThreeThree => 120,
-        Threat::Four if block3 + twos > 0 => 10,
-        Threat::Three if block3 > 0 => 20,
-        Threat::Block3 if block3 >= 2 => 10,
-        Threat::Two if twos >= 2 => 4,
+        Threat::Flex4 => FLEX4_BONUS,
+        Threat::FourThree => FOUR_THREE_BONUS,
+        Threat::ThreeThree => THREE_THREE_BONUS,
+        Threat::Four if block3 + twos > 0 => FOUR_PLUS_BONUS,
+        Threat::Three if block3 > 0 => THREE_PLUS_BONUS,
+        Threat::Block3 if block3 >= 2 => BLOCK3_PAIR_BONUS,
+        Threat::Two if twos >= 2 => TWO_PAIR_BONUS,
         _ => 0,
     };
     (threat, value + bonus)

@@ -12,10 +12,9 @@ use super::move_lists::MoveLists;
 use super::role::Role;
 use super::threat::Threat;
 
-/// Longest VCF looked for, in attacking moves.
-pub const MAX_FOURS: u32 = 40;
+pub use super::params::MAX_FOURS;
 /// Positions a solver visits when no time is given (keeps fixed-depth searches deterministic).
-pub const DEFAULT_NODES: u64 = 400_000;
+pub const DEFAULT_NODES: u64 = super::params::SOLVER_DEFAULT_NODES;
 const FAIL_CACHE_BITS: u32 = 16;
 
 /// How much a solver may do.

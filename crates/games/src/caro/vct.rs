@@ -11,7 +11,7 @@ use super::threat::Threat;
 use super::vcf::Solver;
 
 /// Most attacking moves in a VCT.
-pub const MAX_THREATS: u32 = 12;
+pub const MAX_THREATS: u32 = super::params::MAX_THREATS;
 const FAIL_CACHE_BITS: u32 = 15;
 
 /// Whether `side` has a threat the opponent must answer: a five to make or an open four.

@@ -1,0 +1,77 @@
+//! Every search and evaluation constant of ply's caro engine, named in one place so that a
+//! tuner (or a person) moves them here and nowhere else: the evaluation's scores and
+//! weights, the values of line patterns and of their combinations on a cell, move ordering
+//! and selection, quiescence, the search hooks' margins, and the threat solvers' budgets.
+
+// The evaluation (strong.rs), from the side to move's view.
+
+/// The side to move can make five.
+pub const FIVE_NOW: i32 = 40_000;
+/// The opponent has two fours the side to move cannot both block.
+pub const DOUBLE_FOUR_AGAINST: i32 = -30_000;
+/// The side to move can make an open four (and the opponent has no four to answer with).
+pub const OPEN_FOUR_NEXT: i32 = 20_000;
+/// Weight of the side to move's cell values (its chances count a quarter more: it moves
+/// first; measured against the classic player: fewer full-board draws).
+pub const OWN_WEIGHT: i32 = 5;
+/// Weight of the opponent's cell values.
+pub const THEIR_WEIGHT: i32 = 4;
+/// Added to every evaluation for having the move.
+pub const TEMPO: i32 = 20;
+/// Open four next move while the opponent has a four to answer with: this fraction.
+pub const OPEN_FOUR_ANSWERED_DIVISOR: i32 = 4;
+/// A four-three next move (no four of the opponent's): this fraction of an open four.
+pub const FOUR_THREE_DIVISOR: i32 = 2;
+/// A three-three next move (no four nor open three of the opponent's): this fraction.
+pub const THREE_THREE_DIVISOR: i32 = 8;
+/// The opponent's cells that make a double threat, each (from the second on, at most 4).
+pub const THREATS_AGAINST: i32 = 60;
+
+// Line patterns and their combinations on one cell (threat.rs).
+
+/// Value of one line pattern for the player who would play it, indexed by `Line`: none,
+/// closed two, open two, closed three, open three, four, open four, five, overline,
+/// double four (the last three are judged elsewhere).
+pub const LINE_VALUE: [i32; 10] = [0, 3, 8, 9, 30, 34, 120, 1000, 0, 0];
+/// Bonus of a cell that makes an open four or two fours.
+pub const FLEX4_BONUS: i32 = 400;
+/// Bonus of a four-three cell.
+pub const FOUR_THREE_BONUS: i32 = 250;
+/// Bonus of a three-three cell.
+pub const THREE_THREE_BONUS: i32 = 120;
+/// Bonus of a four with a three or two beside it.
+pub const FOUR_PLUS_BONUS: i32 = 10;
+/// Bonus of an open three with a closed three beside it.
+pub const THREE_PLUS_BONUS: i32 = 20;
+/// Bonus of two closed threes.
+pub const BLOCK3_PAIR_BONUS: i32 = 10;
+/// Bonus of two twos.
+pub const TWO_PAIR_BONUS: i32 = 4;
+
+// Move selection and ordering (strong.rs).
+
+/// Quiet candidates searched at most in a position without threats (move-count pruning).
+pub const QUIET_KEPT: usize = 28;
+/// Ordering of a cell: own value times this, plus the block value …
+pub const ORDER_OWN: i32 = 2;
+/// … plus this many quarters of the block value on top of it.
+pub const ORDER_BLOCK_QUARTERS: i32 = 3;
+
+// The search (strong.rs's features).
+
+/// Plies of quiescence (fours and their blocks) below the horizon.
+pub const QUIESCENCE_PLIES: u32 = 6;
+/// Half-width of the first aspiration window.
+pub const ASPIRATION_WINDOW: i32 = 60;
+
+// The threat solvers at the root (vcf.rs, vct.rs, advice.rs).
+
+/// Longest VCF looked for, in attacking moves.
+pub const MAX_FOURS: u32 = 40;
+/// Positions a root solver visits when no time is given (keeps fixed-depth searches
+/// deterministic).
+pub const SOLVER_DEFAULT_NODES: u64 = 400_000;
+/// Longest VCT looked for, in threats.
+pub const MAX_THREATS: u32 = 12;
+/// Threats the opponent may chain when the root's moves are checked for safety.
+pub const SAFETY_THREATS: u32 = 4;
