@@ -251,6 +251,10 @@ pub struct GameSpec {
     /// Depth each position of a game is searched to when the game is analysed
     /// ([`crate::session::analysis`]); `None` when the engine proves every position.
     pub analysis_depth: Option<u32>,
+    /// Most positions plain minimax may visit in the lab before a request is refused from
+    /// its estimate: the lab's cap, lower where the teaching evaluation is slow (caro's
+    /// scans the board at every leaf).
+    pub lab_positions: u64,
     /// Random plies played from the start to vary match openings.
     pub opening_plies: u32,
     /// The `ply bench` workload.

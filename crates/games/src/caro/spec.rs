@@ -53,6 +53,7 @@ pub static SPEC: GameSpec = GameSpec {
     },
     default_movetime_ms: Some(1_000),
     analysis_depth: Some(6),
+    lab_positions: 400_000,
     opening_plies: 3,
     bench: BenchSpec {
         positions: &[

@@ -29,6 +29,7 @@ pub static SPEC: GameSpec = GameSpec {
     score_style: ScoreStyle::Pawns,
     default_movetime_ms: Some(1_000),
     analysis_depth: Some(10),
+    lab_positions: crate::session::MAX_LAB_NODES,
     opening_plies: 2,
     bench: BenchSpec {
         positions: &[

@@ -15,6 +15,7 @@ use super::error::ThinkError;
 use super::rules::Rules;
 use super::think::Level;
 use super::view::{ScoreView, serialize_side};
+use crate::spec::GameSpec;
 
 /// Deepest lab search.
 pub const MAX_LAB_DEPTH: u32 = 12;
@@ -39,6 +40,14 @@ pub struct LabRequest {
 }
 
 impl LabRequest {
+    /// This request within `spec`'s lab cap ([`GameSpec::lab_positions`]).
+    pub fn within(&self, spec: &GameSpec) -> LabRequest {
+        LabRequest {
+            max_nodes: self.max_nodes.min(spec.lab_positions),
+            ..self.clone()
+        }
+    }
+
     /// A request for `depth` plies with the usual caps.
     pub fn new(level: Level, depth: u32) -> LabRequest {
         LabRequest {

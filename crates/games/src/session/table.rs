@@ -46,7 +46,8 @@ impl Table {
 
     /// The lab's searches of the current position.
     pub fn lab(&mut self, request: &LabRequest) -> Result<LabReport, ThinkError> {
-        self.thinker.lab(&self.record.snapshot(), request)
+        let request = request.within(self.record.spec());
+        self.thinker.lab(&self.record.snapshot(), &request)
     }
 }
 

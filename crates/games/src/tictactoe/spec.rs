@@ -17,6 +17,7 @@ pub static SPEC: GameSpec = GameSpec {
     score_style: ScoreStyle::Plain,
     default_movetime_ms: None,
     analysis_depth: None,
+    lab_positions: crate::session::MAX_LAB_NODES,
     opening_plies: 1,
     bench: BenchSpec {
         positions: &[

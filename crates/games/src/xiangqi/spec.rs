@@ -18,6 +18,7 @@ pub static SPEC: GameSpec = GameSpec {
     score_style: ScoreStyle::Pawns,
     default_movetime_ms: Some(1_000),
     analysis_depth: Some(8),
+    lab_positions: crate::session::MAX_LAB_NODES,
     opening_plies: 2,
     bench: BenchSpec {
         positions: &[

@@ -51,7 +51,8 @@ pub async fn run(
     let request = LabRequest {
         tree_nodes: body.tree_nodes.unwrap_or(4_000).min(MAX_LAB_TREE),
         ..LabRequest::new(level, body.depth)
-    };
+    }
+    .within(spec);
     let permit = state
         .0
         .search_slots
