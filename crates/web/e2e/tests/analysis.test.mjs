@@ -167,7 +167,7 @@ test('the evaluation bar follows the hint and can be hidden', async () => {
   await page.click('button[data-action=close-settings]');
   assert.equal(await page.isVisible('.evalbar'), false, 'hidden from the settings');
   await page.reload();
-  await page.waitForSelector('.moves-list');
+  await page.waitForSelector('.board-wrap svg.board');
   assert.equal(await page.isVisible('.evalbar'), false, 'and stays hidden');
   await page.click('button[data-action=settings]');
   await page.check('input[name=setting-evalbar]');

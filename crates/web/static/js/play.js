@@ -68,6 +68,8 @@ export function mount(root, [id]) {
   const clocks = createClocks();
   const logBox = h('section', { class: 'log-panel' });
   const evalBar = createEvalBar();
+  // Hidden from the first paint when the player hid it (not only once the state has come).
+  evalBar.element.hidden = !settings().evalbar;
   const branchBox = h('div', { class: 'branch-info', 'aria-live': 'polite' });
   const reviewPanel = createReview({ id, seek: (ply) => review(ply), changed: () => render(), say });
 
