@@ -287,7 +287,7 @@ const en = {
   'analysis.state.running': 'Analysing: {done} of {total} positions', 'analysis.state.done': 'Analysed: {total} positions',
   'analysis.state.stopped': 'Stopped at {done} of {total} positions', 'analysis.state.failed': 'The analysis failed',
   'analysis.graph': 'Evaluation over the game: {side}’s expected score',
-  'analysis.count': '{side}: {inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders',
+  'analysis.count': '{side}: inaccuracies {inaccuracies}, mistakes {mistakes}, blunders {blunders}',
   'analysis.eval': 'Evaluation:', 'analysis.depth': 'depth {depth}, {nodes} positions',
   'analysis.played': 'Played:', 'analysis.good': 'good', 'analysis.loss': 'lost {loss} points of 100 expected',
   'analysis.verdict.inaccuracy': 'Inaccuracy', 'analysis.verdict.mistake': 'Mistake', 'analysis.verdict.blunder': 'Blunder',
@@ -600,6 +600,8 @@ const gameWords = {
     checkmate: 'chiếu hết', stalemate: 'hết nước đi (pat)', resignation: 'xin thua', 'insufficient material': 'không đủ quân để chiếu hết',
     'fifty-move rule': 'luật 50 nước', 'threefold repetition': 'lặp lại ba lần', repetition: 'lặp lại nước đi',
     'no legal move': 'hết nước đi', 'perpetual check': 'chiếu mãi', 'perpetual chase': 'đuổi bắt mãi',
+    // An imported game's result that the file states without a reason.
+    'result given in the file': 'kết quả ghi trong tệp',
     // Clocks: why a game ended on time.
     'out of time': 'hết giờ', 'out of time, opponent cannot win': 'hết giờ, đối phương không thể thắng',
     'Tic-tac-toe': 'Cờ ca-rô 3×3', Chess: 'Cờ vua', 'Xiangqi (cờ tướng)': 'Cờ tướng', 'Caro (gomoku)': 'Cờ ca-rô',
