@@ -381,8 +381,14 @@ test('promotion shows the pieces with their names; chess coordinates are legible
 
 test('a page that joins during a search gets its start first', async () => {
   const id = await startFromHome('chess', { human: 'both', level: 'strong', movetime: 10000 });
-  await page.click('button[data-action=analyze]');
-  await page.waitForSelector('.thinking.on');
+  // The answer is awaited and read, so a refusal says why rather than timing out below.
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith(`/api/games/${id}/analyze`)),
+    page.click('button[data-action=analyze]'),
+  ]);
+  assert.equal(answer.status(), 202, `analyze answered ${answer.status()}: ${await answer.text()}`);
+  assert.equal((await gameState(id)).thinking?.purpose, 'analysis', 'the server is analysing');
+  await page.waitForSelector('.thinking.on', { timeout: 10000 });
   await page.waitForSelector('.log-iter');
   await page.waitForTimeout(2500); // long enough for hundreds of events
   const events = await firstEvents(`${base}api/games/${id}/events`, 3);
