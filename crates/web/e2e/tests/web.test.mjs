@@ -370,12 +370,15 @@ test('promotion shows the pieces with their names; chess coordinates are legible
   await page.click('dialog.promotion button[data-piece=queen]');
   await page.waitForFunction(() => document.querySelectorAll('.moves-list .move').length === 1);
   assert.match((await gameState(id)).history[0].display, /^a8=Q/);
-  const pairs = await page.$$eval('svg.board .coord.in', (labels) => labels.map((label) => {
+  // Queried and read in one step: a state arriving in between redraws the board, and a
+  // detached label has no computed colour.
+  const pairs = await page.evaluate(() => [...document.querySelectorAll('svg.board .coord.in')].map((label) => {
     const light = label.classList.contains('on-light');
     const square = document.querySelector(light ? 'svg.board .sq-light' : 'svg.board .sq-dark');
     return [getComputedStyle(label).fill, getComputedStyle(square).fill];
   }));
   assert.equal(pairs.length, 16);
+  for (const [text, square] of pairs) assert.ok(/\d/.test(text) && /\d/.test(square), `colours read: ${JSON.stringify(pairs)}`);
   for (const [text, square] of pairs) assert.ok(contrast(text, square) >= 4.5, `${text} on ${square}: ${contrast(text, square).toFixed(2)}:1`);
 });
 
