@@ -144,3 +144,24 @@ export async function firstEvents(url, count) {
   controller.abort();
   return events.slice(0, count);
 }
+
+/**
+ * Waits until it is a person's turn in game `id` on the server at `base` (or the game is
+ * over) and returns the state. When `page` shows that game, also waits until the page has
+ * drawn every move and takes clicks: it may show the computer's move a moment before the
+ * state that ends its thinking, and a click before that selects nothing.
+ */
+export async function waitForTurn(base, id, page = null) {
+  for (let i = 0; i < 300; i++) {
+    const state = await getJson(`${base}api/games/${id}`);
+    if (state.status.state === 'finished' || (state.human_to_move && !state.thinking)) {
+      if (page && page.url().includes(id)) {
+        await page.waitForFunction((n) => document.querySelectorAll('.moves-list .move').length === n, state.history.length);
+        if (state.status.state !== 'finished') await page.waitForSelector('#move-input:not([disabled])');
+      }
+      return state;
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error('the computer never answered');
+}

@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { join } from 'node:path';
-import { startServer, killHard, tempData, freePort, shoot, shots, getJson, watchConsole } from './harness.mjs';
+import { startServer, killHard, tempData, freePort, shoot, shots, getJson, watchConsole, waitForTurn as waitForTurnIn } from './harness.mjs';
 
 let server;
 let base;
@@ -80,16 +80,9 @@ async function openGame(session, body) {
   return created.id;
 }
 
+/** Waits for a person's turn in game `id`, on the server and on the page. */
 async function waitForTurn(page, id) {
-  for (let i = 0; i < 300; i++) {
-    const state = await gameState(id);
-    if (state.status.state === 'finished' || (state.human_to_move && !state.thinking)) {
-      await page.waitForFunction((n) => document.querySelectorAll('.moves-list .move').length === n, state.history.length);
-      return state;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the computer never answered');
+  return waitForTurnIn(base, id, page);
 }
 
 /** The centre of a cell on screen and its size, after scrolling it into view. */
@@ -472,7 +465,7 @@ test('a 25×25 caro board at 360 px: zoom to fingertip points, pan, pinch, and f
   assert.ok(pinched > 2, `a pinch zooms to ${pinched}`);
   assert.equal((await gameState(id)).history.length, 1, 'a pinch plays nothing');
   await assertFits(page, 'caro 25×25 pinched');
-  const labels = await page.$$eval('svg.board .coord', (els) => els.map((el) => el.getBoundingClientRect().height));
+  const labels = await page.evaluate(() => [...document.querySelectorAll('svg.board .coord')].map((el) => el.getBoundingClientRect().height));
   assert.ok(Math.max(...labels) >= 9, `coordinates are ${Math.max(...labels).toFixed(1)} px tall when zoomed`);
   await shootView(page, 'moving-phone360-caro-25-pinched');
   await close(session);

@@ -7,7 +7,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, watchConsole } from './harness.mjs';
+import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, watchConsole, waitForTurn as waitForTurnIn } from './harness.mjs';
 
 let server;
 let context;
@@ -104,13 +104,9 @@ function currentId() {
   return page.url().match(/\/play\/([0-9a-f]{24})/)[1];
 }
 
+/** Waits for a person's turn in game `id`, on the server and on the page. */
 async function waitForTurn(id) {
-  for (let i = 0; i < 200; i++) {
-    const state = await gameState(id);
-    if (state.status.state === 'finished' || (state.human_to_move && !state.thinking)) return state;
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the computer never answered');
+  return waitForTurnIn(base, id, page);
 }
 
 async function start(game, human, level = 'classic') {

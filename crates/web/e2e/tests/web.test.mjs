@@ -4,7 +4,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, watchConsole, postJson, firstEvents } from './harness.mjs';
+import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, watchConsole, postJson, firstEvents, waitForTurn as waitForTurnIn } from './harness.mjs';
 
 let server;
 let context;
@@ -44,16 +44,9 @@ function currentId() {
   return match[1];
 }
 
-/** Waits until it is the person's turn (or the game is over) and returns the state. */
+/** Waits for a person's turn in game `id`, on the server and on the page. */
 async function waitForTurn(id) {
-  for (let i = 0; i < 200; i++) {
-    const state = await gameState(id);
-    if (state.status.state === 'finished' || (state.human_to_move && !state.thinking)) {
-      return state;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the computer never answered');
+  return waitForTurnIn(base, id, page);
 }
 
 /** Plays one legal move by clicking its cells on the board, as a person would. */
@@ -331,7 +324,7 @@ test('the search log shows each line at every width, scores read as pawns', asyn
     await page.setViewportSize({ width, height });
     const head = await page.$eval('.log-head .c-pv', (span) => span.getBoundingClientRect().width);
     assert.ok(head > 40, `the line's header is ${head} px wide at ${width}`);
-    const lines = await page.$$eval('.log-iter', (rows) => rows.map((row) => ({
+    const lines = await page.evaluate(() => [...document.querySelectorAll('.log-iter')].map((row) => ({
       width: row.querySelector('.c-pv').getBoundingClientRect().width,
       line: row.querySelector('.c-pv').textContent,
       score: row.querySelector('.c-score').textContent,
