@@ -340,8 +340,9 @@ type SearchOutcome =
 /// Keeps the computer's search for the move it just played (committed): review shows
 /// it for past moves. Queued on the store's thread, not waited for: a failure to keep it
 /// costs the review a line, never the move.
+/// A book move ran no search, so none is kept for it.
 fn keep_search(state: &AppState, live: &LiveGame, result: &ThinkResult) {
-    let Some(best) = &result.best_move else {
+    let Some(best) = result.best_move.as_ref().filter(|_| !result.book) else {
         return;
     };
     let (game, ply, mv) = (live.id, live.record.history().len(), best.name.clone());

@@ -78,3 +78,19 @@ test('a game of the strong player shows as level 8', async () => {
   const players = await page.$$eval('.player', (nodes) => nodes.map((n) => n.textContent).join(' | '));
   assert.match(players, /Level 8/);
 });
+
+test('a level below 8 opens from the book, and the log says so instead of a score', async () => {
+  const created = await postJson(`${base}api/games`, { game: 'chess', human: 'second', level: '3' });
+  await page.goto(`${base}play/${created.id}`);
+  await page.waitForSelector('.log-done');
+  const line = await page.textContent('.log-done');
+  assert.match(line, /from the opening book, without a search/, line);
+  assert.doesNotMatch(line, /score|depth/, line);
+  assert.equal(await page.$('.log-head'), null, 'no column heads without a search under them');
+  const state = await getJson(`${base}api/games/${created.id}`);
+  assert.equal(state.history.length, 1, 'the computer played its first move');
+  // Level 3 plays on its node limit: no time per move is claimed for it.
+  assert.doesNotMatch(await page.textContent('.title-row .meta'), /per move/);
+  assert.doesNotMatch(await page.textContent('.log-start'), /\d s\b/);
+  await shoot(page, 'levels-book');
+});

@@ -4,7 +4,7 @@
 import { h, replace, number, decimal } from './dom.js';
 import { t, sideName, reasonText } from './i18n.js';
 import { moveText, lineText } from './words.js';
-import { levelName } from './levels.js';
+import { levelName, timedLevel } from './levels.js';
 
 const KEPT = 300;
 
@@ -71,7 +71,7 @@ export function createLog(sideNames, scoreStyle, notation = () => null) {
       const who = sideName(sideNames, event.side);
       const what = t(`log.start.${event.purpose}`, { side: who });
       const how = [levelName(event.level), t(`algorithm.${event.algorithm}`)];
-      if (event.movetime_ms) how.push(t('log.seconds', { s: seconds(event.movetime_ms, 1) }));
+      if (event.movetime_ms && (event.purpose !== 'move' || timedLevel(event.level))) how.push(t('log.seconds', { s: seconds(event.movetime_ms, 1) }));
       push(h('li', { class: 'log-start' }, h('strong', { text: what }), ' ', h('span', { class: 'muted', text: how.join(' · ') })));
       push(h('li', { class: 'log-head' }, ['depth', 'score', 'nodes', 'nps', 'time', 'pv'].map((c) => h('span', { class: `c-${c}`, text: t(`log.col.${c}`) }))));
     } else if (event.type === 'think' && event.event.event === 'iteration') {
@@ -90,8 +90,13 @@ export function createLog(sideNames, scoreStyle, notation = () => null) {
       const r = event.result;
       const best = r.best_move ? moveText(r.best_move, notation()) : '—';
       const key = event.purpose === 'move' ? (event.played ? 'log.done.move' : 'log.done.none') : `log.done.${event.purpose}`;
-      push(h('li', { class: 'log-done' }, h('strong', { text: t(key, { move: best }) }), ' ',
-        h('span', { class: 'muted', text: t('log.summary', { score: scoreText(r.score, scoreStyle), depth: r.depth, nodes: number(r.nodes), ms: number(r.time_ms) }) + (event.stopped ? ` · ${t('log.stopped')}` : '') + (r.proven ? ` · ${t('log.proven')}` : '') })));
+      // A book move ran no search: say where it came from instead of a score of nothing,
+      // and drop the column heads that no iteration follows.
+      if (r.book && entries.lastElementChild && entries.lastElementChild.classList.contains('log-head')) entries.lastElementChild.remove();
+      const summary = r.book ? t('log.book')
+        : t('log.summary', { score: scoreText(r.score, scoreStyle), depth: r.depth, nodes: number(r.nodes), ms: number(r.time_ms) }) + (event.stopped ? ` · ${t('log.stopped')}` : '') + (r.proven ? ` · ${t('log.proven')}` : '');
+      push(h('li', { class: r.book ? 'log-done log-book' : 'log-done' }, h('strong', { text: t(key, { move: best }) }), ' ',
+        h('span', { class: 'muted', text: summary })));
       if (event.purpose === 'analysis') showTable(r.moves);
     } else if (event.type === 'think_error') {
       push(h('li', { class: 'log-error', text: reasonText(event.error) }));

@@ -20,7 +20,7 @@ import { createLog, scoreText } from './log.js';
 import { navigate } from './app.js';
 import { optionsQuery } from './options.js';
 import { createClocks, controlName } from './clock.js';
-import { levelName } from './levels.js';
+import { levelName, timedLevel } from './levels.js';
 import { createEvalBar } from './evalbar.js';
 import { createReview } from './review.js';
 
@@ -522,7 +522,11 @@ export function mount(root, [id]) {
     replace(topPlayer, playerLabel(topSide), clocks.face(topSide));
     replace(bottomPlayer, playerLabel(bottomSide), clocks.face(bottomSide));
     title.textContent = titleOf(s.game, s.names, s.options);
-    meta.textContent = t('play.meta', { id: s.id.slice(0, 8), level: levelName(s.players.level), s: decimal(s.players.movetime_ms / 1000, 1) });
+    const computer = s.players.first !== 'human' || s.players.second !== 'human';
+    const shortId = s.id.slice(0, 8);
+    if (!computer) meta.textContent = t('play.metaPeople', { id: shortId });
+    else if (timedLevel(s.players.level)) meta.textContent = t('play.meta', { id: shortId, level: levelName(s.players.level), s: decimal(s.players.movetime_ms / 1000, 1) });
+    else meta.textContent = t('play.metaUntimed', { id: shortId, level: levelName(s.players.level) });
     if (s.clock) meta.textContent = t('clock.meta', { id: s.id.slice(0, 8), level: levelName(s.players.level), control: controlName(s.clock) });
     renderBanner(s);
     renderThinking(s);
@@ -729,7 +733,8 @@ export function mount(root, [id]) {
     if (!ctx.thinkEngine || !ctx.thinkSide) return;
     if (event.type === 'think' && event.event && event.event.event === 'iteration' && event.event.multipv === 1 && event.event.bound === 'exact') {
       evalBar.set(event.event.score, s.score_style, ctx.thinkSide, ctx.flipped);
-    } else if (event.type === 'think_done' && event.result && event.result.best_move) {
+    } else if (event.type === 'think_done' && event.result && event.result.best_move && !event.result.book) {
+      // A book move ran no search: its score says nothing, so the bar stays as it was.
       evalBar.set(event.result.score, s.score_style, ctx.thinkSide, ctx.flipped);
     }
   }
