@@ -4,32 +4,14 @@
 // arrow in review; a move tried in review is answered by the engine and "return to the
 // game" leaves the game as it was; the evaluation bar beside the board can be hidden.
 
-import { test, before, after, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, postJson, watchConsole } from './harness.mjs';
+import { browserSuite, shoot, getJson, postJson } from './harness.mjs';
 
-let server;
-let context;
 let page;
 let base;
-let consoleErrors;
 
-before(async () => {
-  server = await startServer(tempData(), await freePort());
-  base = server.url;
-  context = await launchBrowser();
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
-});
-
-afterEach(() => {
-  assert.deepEqual(consoleErrors.take(), [], 'no console errors and no page errors');
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (server) await killHard(server.child);
-});
+browserSuite((suite) => ({ base, page } = suite));
 
 // Short finished games, each with a known blunder where `blunder` says (the move's number).
 const GAMES = {

@@ -3,32 +3,14 @@
 // the clocks go on from the server's times, then lets the flag fall and sees the result,
 // at 1280×800 and at 360×740.
 
-import { test, before, after, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, watchConsole } from './harness.mjs';
+import { browserSuite, shoot, getJson } from './harness.mjs';
 
-let server;
-let context;
 let page;
 let base;
-let consoleErrors;
 
-before(async () => {
-  server = await startServer(tempData(), await freePort());
-  base = server.url;
-  context = await launchBrowser();
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
-});
-
-afterEach(() => {
-  assert.deepEqual(consoleErrors.take(), [], 'no console errors and no page errors');
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (server) await killHard(server.child);
-});
+browserSuite((suite) => ({ base, page } = suite));
 
 /** A clock's face as shown, in milliseconds (m:ss, or 0:0s.t under ten seconds). */
 function millis(text) {

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = resolve(here, '../../../..');
@@ -67,14 +69,21 @@ export function killHard(child) {
 export const ownerSecret = randomBytes(16).toString('hex');
 const ownerCookie = `ply_owner=${ownerSecret}`;
 
+const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Chromium itself, for files that open contexts of their own (phones, other visitors). */
+export async function launchChromium() {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+}
+
 export async function launchBrowser() {
   const profile = mkdtempSync(join(tmpdir(), 'ply-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1360, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [...chromiumArgs, '--disable-quic'],
   });
   await context.addCookies([{ name: 'ply_owner', value: ownerSecret, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Strict' }]);
   return context;
@@ -164,4 +173,34 @@ export async function waitForTurn(base, id, page = null) {
     await new Promise((done) => setTimeout(done, 100));
   }
   throw new Error('the computer never answered');
+}
+
+/**
+ * The hooks most browser test files share: before the tests, a `ply serve` of the file's
+ * own and one Chromium page watched for console errors; after each test, no error but
+ * those `allowed` (a filter for the refusals a test asks for on purpose); after all, both
+ * stopped. `ready` receives `{ server, base, context, page }` once they are up, then
+ * `setUp` may prepare the page (in the same hook: hooks of a file's own may run first).
+ */
+export function browserSuite(ready, { allowed = () => false, setUp = async () => {} } = {}) {
+  let server;
+  let context;
+  let consoleErrors;
+  before(async () => {
+    server = await startServer(tempData(), await freePort());
+    context = await launchBrowser();
+    const page = await context.newPage();
+    consoleErrors = watchConsole(page);
+    const suite = { server, base: server.url, context, page };
+    ready(suite);
+    await setUp(suite);
+  });
+  afterEach(() => {
+    const errors = consoleErrors.take().filter((error) => !allowed(error));
+    assert.deepEqual(errors, [], 'no console errors and no page errors');
+  });
+  after(async () => {
+    if (context) await context.close();
+    if (server) await killHard(server.child);
+  });
 }

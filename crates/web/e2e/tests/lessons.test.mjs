@@ -5,37 +5,16 @@
 // trees with the root in view, α and β on the nodes, and no label over another. The free
 // lab's tree opens on its root too. A screenshot of every lesson at every size.
 
-import { test, before, after, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, watchConsole } from './harness.mjs';
+import { browserSuite, shoot, getJson } from './harness.mjs';
 
-let server;
-let context;
 let page;
 let base;
-let consoleErrors;
 
 const SIZES = [['desktop', 1280, 900], ['phone', 360, 740]];
 
-before(async () => {
-  server = await startServer(tempData(), await freePort());
-  base = server.url;
-  context = await launchBrowser();
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
-});
-
-afterEach(() => {
-  // The one refusal asked for on purpose (an unknown lesson's URL) is reported by the
-  // browser as a failed request; nothing else may be.
-  const errors = consoleErrors.take().filter((e) => !/status of 404 .*\/lab\/nonsense/.test(e));
-  assert.deepEqual(errors, [], 'no console errors and no page errors');
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (server) await killHard(server.child);
-});
+browserSuite((suite) => ({ base, page } = suite), { allowed: (error) => /status of 404 .*\/lab\/nonsense/.test(error) });
 
 async function setLanguage(lang) {
   await page.goto(base);

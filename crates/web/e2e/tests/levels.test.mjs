@@ -3,32 +3,14 @@
 // in the players line and in the search log's start line; a game stored with the old
 // "strong" player shows as level 8.
 
-import { test, before, after, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, watchConsole, postJson } from './harness.mjs';
+import { browserSuite, shoot, getJson, postJson } from './harness.mjs';
 
-let server;
-let context;
 let page;
 let base;
-let consoleErrors;
 
-before(async () => {
-  server = await startServer(tempData(), await freePort());
-  base = server.url;
-  context = await launchBrowser();
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
-});
-
-afterEach(() => {
-  assert.deepEqual(consoleErrors.take(), [], 'no console errors and no page errors');
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (server) await killHard(server.child);
-});
+browserSuite((suite) => ({ base, page } = suite));
 
 test('the home page offers levels 1 to 8 and the classic player', async () => {
   await page.goto(base);

@@ -8,9 +8,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { join } from 'node:path';
-import { startServer, killHard, tempData, freePort, shoot, shots, getJson, watchConsole, waitForTurn as waitForTurnIn } from './harness.mjs';
+import { startServer, killHard, tempData, freePort, shoot, shots, getJson, watchConsole, waitForTurn as waitForTurnIn, launchChromium } from './harness.mjs';
 
 let server;
 let base;
@@ -19,11 +18,7 @@ let browser;
 before(async () => {
   server = await startServer(tempData(), await freePort());
   base = server.url;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

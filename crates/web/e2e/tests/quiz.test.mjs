@@ -4,39 +4,19 @@
 // mistake is pointed at, and quiz questions of both kinds, on random trees and on
 // tic-tac-toe positions, are answered right and wrong and graded by the server.
 
-import { test, before, after, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, killHard, launchBrowser, tempData, freePort, shoot, postJson, watchConsole } from './harness.mjs';
+import { browserSuite, shoot, postJson } from './harness.mjs';
 
-let server;
-let context;
 let page;
 let base;
-let consoleErrors;
 
 const WORDS = {
   en: { right: 'Right!', wrong: 'Not quite.', summary: /minimax 3, alpha-beta 3/, mistake: /position 11/, cut: /Cut at F/ },
   vi: { right: 'Đúng rồi!', wrong: 'Chưa đúng.', summary: /minimax 3, alpha-beta 3/, mistake: /vị trí 11/, cut: /Cắt tại F/ },
 };
 
-before(async () => {
-  server = await startServer(tempData(), await freePort());
-  base = server.url;
-  context = await launchBrowser();
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
-});
-
-afterEach(() => {
-  // The typing mistake is answered 400 on purpose; nothing else may fail.
-  const errors = consoleErrors.take().filter((e) => !/status of 400/.test(e));
-  assert.deepEqual(errors, [], 'no console errors and no page errors');
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (server) await killHard(server.child);
-});
+browserSuite((suite) => ({ base, page } = suite), { allowed: (error) => /status of 400/.test(error) });
 
 async function setLang(lang) {
   await page.goto(base);

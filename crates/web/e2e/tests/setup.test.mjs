@@ -5,33 +5,15 @@
 // downloads the game as PGN and imports it again on the Games page — at 1280×800 and
 // 360×740, with screenshots and no page wider than the screen.
 
-import { test, before, after, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, watchConsole, postJson } from './harness.mjs';
+import { browserSuite, shoot, getJson, postJson } from './harness.mjs';
 
-let server;
-let context;
 let page;
 let base;
-let consoleErrors;
 
-before(async () => {
-  server = await startServer(tempData(), await freePort());
-  base = server.url;
-  context = await launchBrowser();
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
-});
-
-afterEach(() => {
-  assert.deepEqual(consoleErrors.take(), [], 'no console errors and no page errors');
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (server) await killHard(server.child);
-});
+browserSuite((suite) => ({ base, page } = suite));
 
 function currentId() {
   const match = page.url().match(/\/play\/([0-9a-f]{24})/);

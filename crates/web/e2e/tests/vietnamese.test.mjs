@@ -5,38 +5,21 @@
 // notation and chess in Vietnamese SAN show up in the moves list, the board's file numbers
 // and the typed-move box.
 
-import { test, before, after, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, killHard, launchBrowser, tempData, freePort, shoot, getJson, watchConsole, waitForTurn as waitForTurnIn } from './harness.mjs';
+import { browserSuite, shoot, getJson, waitForTurn as waitForTurnIn } from './harness.mjs';
 
-let server;
-let context;
 let page;
 let base;
-let consoleErrors;
 
-before(async () => {
-  server = await startServer(tempData(), await freePort());
-  base = server.url;
-  context = await launchBrowser();
-  page = await context.newPage();
-  consoleErrors = watchConsole(page);
-  page.on('dialog', (dialog) => dialog.accept());
-  await page.goto(base);
-  await page.click('button[data-lang=vi]');
-  await page.waitForFunction(() => document.querySelector('[data-nav=home]').textContent === 'Chơi');
-});
-
-afterEach(() => {
-  // The refusals these tests ask for on purpose (a 404 page, an unknown game, an illegal
-  // typed move) are reported by the browser as failed requests; nothing else may be.
-  const errors = consoleErrors.take().filter((e) => !/status of (404|422)/.test(e));
-  assert.deepEqual(errors, [], 'no console errors and no page errors');
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (server) await killHard(server.child);
+browserSuite((suite) => ({ base, page } = suite), {
+  allowed: (error) => /status of (404|422)/.test(error),
+  setUp: async () => {
+    page.on('dialog', (dialog) => dialog.accept());
+    await page.goto(base);
+    await page.click('button[data-lang=vi]');
+    await page.waitForFunction(() => document.querySelector('[data-nav=home]').textContent === 'Chơi');
+  },
 });
 
 // Words without Vietnamese letters that are not English: the Vietnamese words the page

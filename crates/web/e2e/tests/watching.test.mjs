@@ -8,8 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { chromium } from 'playwright-core';
-import { startServer, killHard, tempData, freePort, shoot, getJson, postJson, ownerSecret, watchConsole } from './harness.mjs';
+import { startServer, killHard, tempData, freePort, shoot, getJson, postJson, ownerSecret, watchConsole, launchChromium } from './harness.mjs';
 
 let server;
 let base;
@@ -18,11 +17,7 @@ let browser;
 before(async () => {
   server = await startServer(tempData(), await freePort());
   base = server.url;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
