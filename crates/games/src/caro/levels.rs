@@ -8,27 +8,16 @@
 
 use ply_search::skill::{Ladder, RungParams};
 
-const fn rung(nodes: u64, noise: i32, margin: i32, lines: usize, elo: i32) -> RungParams {
-    RungParams {
-        nodes: Some(nodes),
-        depth: None,
-        noise,
-        margin,
-        lines,
-        elo,
-    }
-}
-
 /// The ladder.
 pub static LADDER: Ladder = Ladder {
     rungs: [
-        rung(150, 120, 100, 4, 1000),
-        rung(400, 90, 75, 4, 1191),
-        rung(1_000, 65, 55, 4, 1226),
-        rung(2_500, 45, 40, 3, 1373),
-        rung(6_000, 30, 25, 3, 1443),
-        rung(15_000, 15, 10, 2, 1591),
-        rung(40_000, 8, 0, 1, 1738),
+        RungParams::limited(150, 120, 100, 4, 1000),
+        RungParams::limited(400, 90, 75, 4, 1191),
+        RungParams::limited(1_000, 65, 55, 4, 1226),
+        RungParams::limited(2_500, 45, 40, 3, 1373),
+        RungParams::limited(6_000, 30, 25, 3, 1443),
+        RungParams::limited(15_000, 15, 10, 2, 1591),
+        RungParams::limited(40_000, 8, 0, 1, 1738),
         RungParams::full(1938),
     ],
 };

@@ -6,27 +6,16 @@
 
 use ply_search::skill::{Ladder, RungParams};
 
-const fn rung(nodes: u64, noise: i32, margin: i32, lines: usize, elo: i32) -> RungParams {
-    RungParams {
-        nodes: Some(nodes),
-        depth: None,
-        noise,
-        margin,
-        lines,
-        elo,
-    }
-}
-
 /// The ladder.
 pub static LADDER: Ladder = Ladder {
     rungs: [
-        rung(400, 150, 120, 4, 430),
-        rung(1_000, 120, 95, 4, 500),
-        rung(2_000, 95, 75, 4, 500),
-        rung(4_500, 70, 55, 3, 1012),
-        rung(10_000, 50, 40, 3, 1448),
-        rung(25_000, 30, 25, 2, 1757),
-        rung(70_000, 15, 10, 2, 1842),
+        RungParams::limited(400, 150, 120, 4, 430),
+        RungParams::limited(1_000, 120, 95, 4, 500),
+        RungParams::limited(2_000, 95, 75, 4, 500),
+        RungParams::limited(4_500, 70, 55, 3, 1012),
+        RungParams::limited(10_000, 50, 40, 3, 1448),
+        RungParams::limited(25_000, 30, 25, 2, 1757),
+        RungParams::limited(70_000, 15, 10, 2, 1842),
         RungParams::full(2354),
     ],
 };

@@ -7,27 +7,16 @@
 
 use ply_search::skill::{Ladder, RungParams};
 
-const fn rung(nodes: u64, noise: i32, margin: i32, lines: usize, elo: i32) -> RungParams {
-    RungParams {
-        nodes: Some(nodes),
-        depth: None,
-        noise,
-        margin,
-        lines,
-        elo,
-    }
-}
-
 /// The ladder.
 pub static LADDER: Ladder = Ladder {
     rungs: [
-        rung(400, 180, 150, 4, 1000),
-        rung(1_000, 145, 115, 4, 1070),
-        rung(2_000, 115, 90, 4, 1088),
-        rung(4_500, 85, 65, 3, 1389),
-        rung(10_000, 60, 45, 3, 1690),
-        rung(25_000, 35, 30, 2, 2202),
-        rung(70_000, 18, 12, 2, 2584),
+        RungParams::limited(400, 180, 150, 4, 1000),
+        RungParams::limited(1_000, 145, 115, 4, 1070),
+        RungParams::limited(2_000, 115, 90, 4, 1088),
+        RungParams::limited(4_500, 85, 65, 3, 1389),
+        RungParams::limited(10_000, 60, 45, 3, 1690),
+        RungParams::limited(25_000, 35, 30, 2, 2202),
+        RungParams::limited(70_000, 18, 12, 2, 2584),
         RungParams::full(2784),
     ],
 };

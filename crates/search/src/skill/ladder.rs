@@ -60,6 +60,25 @@ pub struct RungParams {
 }
 
 impl RungParams {
+    /// A weaker level: `nodes` per move, evaluation `noise`, root moves within `margin` of
+    /// the best chosen among `lines` exact lines, rated `elo`.
+    pub const fn limited(
+        nodes: u64,
+        noise: i32,
+        margin: i32,
+        lines: usize,
+        elo: i32,
+    ) -> RungParams {
+        RungParams {
+            nodes: Some(nodes),
+            depth: None,
+            noise,
+            margin,
+            lines,
+            elo,
+        }
+    }
+
     /// The full engine, rated `elo`: no node limit, no noise, the best move.
     pub const fn full(elo: i32) -> RungParams {
         RungParams {
