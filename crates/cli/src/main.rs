@@ -57,7 +57,8 @@ enum Command {
 }
 
 /// Dies quietly when the reader of our output goes away (`ply perft … | head`), as
-/// command-line tools do, instead of failing on every later print.
+/// command-line tools do, instead of failing on every later print. Not for `serve` and
+/// `match` (see `main`).
 fn restore_default_sigpipe() {
     #[cfg(unix)]
     // SAFETY: setting a signal's disposition to its default at start-up, before any thread
@@ -124,8 +125,19 @@ fn run_alone() -> anyhow::Result<()> {
 }
 
 fn main() -> ExitCode {
-    restore_default_sigpipe();
     let cli = parse();
+    // A server or a match referee writes to peers that may go away at any moment (a
+    // browser closing its event stream, an engine that crashed): that is an error to
+    // handle, never a reason to die, so they keep SIGPIPE ignored (Rust's default). The
+    // other commands print for a reader and die quietly when it leaves.
+    let talks_to_peers = match cli.command {
+        None => !cfg!(feature = "openbench"),
+        Some(Command::Serve(_)) | Some(Command::Match(_)) => true,
+        Some(_) => false,
+    };
+    if !talks_to_peers {
+        restore_default_sigpipe();
+    }
     let result = match cli.command {
         None => run_alone(),
         Some(Command::Serve(args)) => commands::serve::run(&args),

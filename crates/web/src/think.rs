@@ -15,7 +15,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ply_games::book;
-use ply_games::{Level, PlayerLevel, ThinkError, ThinkEvent, ThinkRequest, ThinkResult, Thinker};
+use ply_games::{
+    Algorithm, Level, PlayerLevel, ThinkError, ThinkEvent, ThinkRequest, ThinkResult, Thinker,
+};
 use ply_search::{Limits, SearchControl};
 
 use crate::clock::{ENGINE_OVERHEAD, now_ms};
@@ -239,8 +241,15 @@ pub fn start_for(
             if let Some(clock) = request.limits.clock.as_mut() {
                 clock.remaining = clock.remaining.saturating_sub(asked.elapsed());
             }
+            // The engine scores every root move at every depth: thousands of events in
+            // the first milliseconds, which no page shows (its log lists root moves only
+            // for the textbook algorithms, and an analysis's table comes with its end).
+            // Sent, they would crowd the iterations and the state out of the channel.
+            let engine = request.effective_algorithm() == Algorithm::Engine;
             let mut on_event = |event: &ThinkEvent| {
-                if matches!(event, ThinkEvent::CurrentMove { .. }) {
+                if matches!(event, ThinkEvent::CurrentMove { .. })
+                    || (engine && matches!(event, ThinkEvent::RootMove { .. }))
+                {
                     return;
                 }
                 let mut live = watched.blocking_lock();

@@ -545,14 +545,21 @@ async fn the_lab_and_the_event_stream() {
     );
     let mut body = response.into_body().into_data_stream();
     use tokio_stream::StreamExt as _;
-    let first = tokio::time::timeout(Duration::from_secs(5), body.next())
-        .await
-        .expect("an event")
-        .expect("data")
-        .expect("bytes");
-    let text = String::from_utf8_lossy(&first);
+    let mut text = String::new();
+    while !text.contains("\n\ndata: {") || !text.ends_with("\n\n") {
+        let chunk = tokio::time::timeout(Duration::from_secs(5), body.next())
+            .await
+            .expect("an event")
+            .expect("data")
+            .expect("bytes");
+        text.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    // First how soon to reconnect (a client that falls behind is ended and comes back),
+    // then the game's state.
+    assert!(text.starts_with("retry: 250\n\n"), "{text}");
+    let state = text.split("\n\n").nth(1).expect("a second block");
     assert!(
-        text.starts_with("data: {") && text.contains("\"type\":\"state\""),
+        state.starts_with("data: {") && state.contains("\"type\":\"state\""),
         "{text}"
     );
 }

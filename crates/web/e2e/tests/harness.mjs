@@ -156,23 +156,27 @@ export async function firstEvents(url, count) {
 
 /**
  * Waits until it is a person's turn in game `id` on the server at `base` (or the game is
- * over) and returns the state. When `page` shows that game, also waits until the page has
- * drawn every move and takes clicks: it may show the computer's move a moment before the
- * state that ends its thinking, and a click before that selects nothing.
+ * over) and returns the state. When `page` shows that game, also until the page shows the
+ * same moves and takes clicks: it may show the computer's move a moment before the state
+ * that ends its thinking (a click then selects nothing), and a state read just after a
+ * click may not have the clicked move yet (the page is then ahead: both are read again).
  */
 export async function waitForTurn(base, id, page = null) {
-  for (let i = 0; i < 300; i++) {
+  let last = null;
+  for (let i = 0; i < 400; i++) {
     const state = await getJson(`${base}api/games/${id}`);
-    if (state.status.state === 'finished' || (state.human_to_move && !state.thinking)) {
-      if (page && page.url().includes(id)) {
-        await page.waitForFunction((n) => document.querySelectorAll('.moves-list .move').length === n, state.history.length);
-        if (state.status.state !== 'finished') await page.waitForSelector('#move-input:not([disabled])');
-      }
-      return state;
+    const turn = state.status.state === 'finished' || (state.human_to_move && !state.thinking);
+    if (turn && !(page && page.url().includes(id))) return state;
+    if (turn) {
+      last = await page.evaluate(() => ({
+        moves: document.querySelectorAll('.moves-list .move').length,
+        takesClicks: !document.querySelector('#move-input')?.disabled,
+      }));
+      if (last.moves === state.history.length && (last.takesClicks || state.status.state === 'finished')) return state;
     }
     await new Promise((done) => setTimeout(done, 100));
   }
-  throw new Error('the computer never answered');
+  throw new Error(`the computer never answered, or the page never caught up: the page shows ${JSON.stringify(last)}`);
 }
 
 /**

@@ -108,8 +108,7 @@ pub async fn events(
         (first, receiver)
     };
     let backlog = tokio_stream::iter(first);
-    let live =
-        BroadcastStream::new(receiver).filter_map(|item| item.ok().map(|text| text.to_string()));
+    let live = until_behind(receiver);
     // The stream ends when shutdown begins, so that the server can close its connections.
     let shutdown = WatchStream::new(state.shutdown_signal())
         .filter(|shutting_down| *shutting_down)
@@ -121,5 +120,55 @@ pub async fn events(
         .take_while(Option::is_some)
         .filter_map(|text| text)
         .map(|text| Ok(Event::default().data(text)));
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    let reconnect = tokio_stream::once(Ok(Event::default().retry(RECONNECT)));
+    Ok(Sse::new(reconnect.chain(stream))
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// How soon a browser whose event stream ended reconnects (the `retry` it is told first).
+const RECONNECT: Duration = Duration::from_millis(250);
+
+/// The game's events as they come, until the client falls behind: a search may send them
+/// faster than a loaded client reads, and the channel then drops the oldest ones, which
+/// may include the state that says a search began. Rather than go on with a gap, the stream
+/// ends there; the browser reconnects (after [`RECONNECT`]) and is sent the game as it is
+/// now, its state and its search log first (the page ignores log lines it has already).
+fn until_behind(
+    receiver: tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
+) -> impl tokio_stream::Stream<Item = String> {
+    BroadcastStream::new(receiver).map_while(|item| item.ok().map(|text| text.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::until_behind;
+    use std::sync::Arc;
+    use tokio_stream::StreamExt;
+
+    #[tokio::test]
+    async fn a_client_that_keeps_up_gets_every_event() {
+        let (sender, receiver) = tokio::sync::broadcast::channel::<Arc<str>>(4);
+        for n in 0..3 {
+            sender
+                .send(Arc::from(format!("event {n}")))
+                .expect("a receiver");
+        }
+        drop(sender);
+        let got: Vec<String> = until_behind(receiver).collect().await;
+        assert_eq!(got, ["event 0", "event 1", "event 2"]);
+    }
+
+    #[tokio::test]
+    async fn a_client_that_fell_behind_is_ended_not_given_a_gap() {
+        let (sender, receiver) = tokio::sync::broadcast::channel::<Arc<str>>(4);
+        for n in 0..10 {
+            sender
+                .send(Arc::from(format!("event {n}")))
+                .expect("a receiver");
+        }
+        drop(sender);
+        // Events 0 to 5 were dropped for this client: nothing after the gap is given.
+        let got: Vec<String> = until_behind(receiver).collect().await;
+        assert!(got.is_empty(), "{got:?}");
+    }
 }
