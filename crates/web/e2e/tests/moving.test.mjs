@@ -138,7 +138,13 @@ async function clickMove(session, move) {
   const { page } = session;
   if (move.from !== null) {
     await press(session, await cellBox(page, move.from));
-    await page.waitForSelector(`svg.board .mark.selected`);
+    // Under load a press can select nothing (twice in about ten runs; likely a state that
+    // redraws the board between press and release, noted as a defect of the page): a
+    // person would press again, and so does the test, once.
+    if (!(await page.waitForSelector('svg.board .mark.selected', { timeout: 3000 }).catch(() => null))) {
+      await press(session, await cellBox(page, move.from));
+      await page.waitForSelector('svg.board .mark.selected');
+    }
   }
   await press(session, await cellBox(page, move.to));
 }
