@@ -120,6 +120,9 @@ pub struct Refinements {
     /// Skip quiet moves at low depth whose history is very bad (the margin is per ply of
     /// depth, in history units; 0 turns it off).
     pub history_pruning_margin: i32,
+    /// Skip quiet moves at low depth whose static exchange ([`Evaluator::exchange`]) loses
+    /// more than this margin per ply of depth, in the evaluator's units (0 turns it off).
+    pub quiet_exchange_margin: i32,
 }
 
 /// A game's judgement of positions and moves.
@@ -152,6 +155,14 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// for a quiet one. Positive scores are tried before killers, negative ones after the
     /// quiet moves; quiet moves are ordered by the engine's killers and history.
     fn tactical_score(&self, game: &G, mv: G::Move) -> Option<i32> {
+        let _ = (game, mv);
+        None
+    }
+
+    /// What `mv` wins or loses by static exchange on its target square (chess's SEE), in
+    /// the evaluator's units, or `None` when the evaluator does not judge exchanges. Read by
+    /// [`Refinements::quiet_exchange_margin`] only.
+    fn exchange(&self, game: &G, mv: G::Move) -> Option<i32> {
         let _ = (game, mv);
         None
     }

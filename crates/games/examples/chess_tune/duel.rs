@@ -78,6 +78,9 @@ impl ply_search::Evaluator<Chess> for Loaded {
     fn tactical_score(&self, game: &Chess, mv: cozy_chess::Move) -> Option<i32> {
         Strong.tactical_score(game, mv)
     }
+    fn exchange(&self, game: &Chess, mv: cozy_chess::Move) -> Option<i32> {
+        Strong.exchange(game, mv)
+    }
     fn features(&self) -> ply_search::Features {
         Strong.features()
     }

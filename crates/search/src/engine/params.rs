@@ -27,6 +27,9 @@ pub struct SearchParams {
     pub futility_depth: i32,
     /// Bad tactical moves are skipped at depths up to this.
     pub bad_tactic_depth: i32,
+    /// Quiet moves losing material by static exchange are skipped at depths up to this
+    /// (where the evaluator sets [`crate::Refinements::quiet_exchange_margin`]).
+    pub quiet_exchange_depth: i32,
     /// Late-move reductions apply from this depth on.
     pub reduction_depth: i32,
     /// Late-move reduction table: `reduction_base + ln(depth)·ln(moves) / reduction_divisor`.
@@ -60,6 +63,7 @@ impl SearchParams {
         history_pruning_depth: 3,
         futility_depth: 6,
         bad_tactic_depth: 4,
+        quiet_exchange_depth: 8,
         reduction_depth: 3,
         reduction_base: 0.75,
         reduction_divisor: 2.25,

@@ -378,6 +378,17 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         self.work.moves_pruned += 1;
                         continue;
                     }
+                    let margin = self.refinements.quiet_exchange_margin;
+                    if margin > 0
+                        && depth <= self.params.quiet_exchange_depth
+                        && self
+                            .evaluator
+                            .exchange(&self.game, mv)
+                            .is_some_and(|gain| gain < -margin * depth)
+                    {
+                        self.work.moves_pruned += 1;
+                        continue;
+                    }
                 } else if picked.bad_tactic
                     && self.features.bad_tactic_pruning
                     && depth <= self.params.bad_tactic_depth

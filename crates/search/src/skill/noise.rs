@@ -72,6 +72,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
         self.inner.tactical_score(game, mv)
     }
 
+    fn exchange(&self, game: &G, mv: G::Move) -> Option<i32> {
+        self.inner.exchange(game, mv)
+    }
+
     fn root_advice(&self, game: &G, budget: AdviceBudget) -> RootAdvice<G::Move> {
         self.inner.root_advice(game, budget)
     }

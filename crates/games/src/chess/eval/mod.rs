@@ -149,6 +149,10 @@ impl Evaluator<Chess> for Strong {
         }
     }
 
+    fn exchange(&self, game: &Chess, mv: Move) -> Option<i32> {
+        Some(see(game.board(), mv))
+    }
+
     fn features(&self) -> Features {
         Features {
             quiescence: true,
@@ -174,6 +178,7 @@ impl Evaluator<Chess> for Strong {
             internal_iterative_reduction: true,
             history_reductions: true,
             history_pruning_margin: params::HISTORY_PRUNING_MARGIN,
+            quiet_exchange_margin: params::QUIET_EXCHANGE_MARGIN,
         }
     }
 }

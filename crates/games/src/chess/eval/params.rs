@@ -135,3 +135,6 @@ pub const REVERSE_FUTILITY_MARGIN: i32 = 80;
 pub const ASPIRATION_WINDOW: i32 = 25;
 /// History pruning margin per ply of depth, in history units.
 pub const HISTORY_PRUNING_MARGIN: i32 = 3_000;
+/// Quiet moves losing more than this per ply of depth by static exchange are skipped near
+/// the horizon, in centipawns.
+pub const QUIET_EXCHANGE_MARGIN: i32 = 64;

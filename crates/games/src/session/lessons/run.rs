@@ -81,6 +81,10 @@ impl<R: Rules, E: Evaluator<R>> Evaluator<R> for Tuned<E> {
         self.inner.tactical_score(game, mv)
     }
 
+    fn exchange(&self, game: &R, mv: R::Move) -> Option<i32> {
+        self.inner.exchange(game, mv)
+    }
+
     fn root_advice(&self, game: &R, budget: AdviceBudget) -> RootAdvice<R::Move> {
         if self.advice {
             self.inner.root_advice(game, budget)
