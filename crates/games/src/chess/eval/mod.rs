@@ -233,6 +233,21 @@ mod tests {
     }
 
     #[test]
+    fn quiet_moves_are_judged_by_their_exchange_for_pruning() {
+        let game = fen::parse("4k3/8/8/4p3/8/8/8/3QK3 w - - 0 1", false).expect("valid");
+        // The queen steps where a pawn takes it; the king steps where nothing can.
+        assert_eq!(
+            Strong.exchange(&game, "d1d4".parse().expect("move")),
+            Some(-950)
+        );
+        assert_eq!(
+            Strong.exchange(&game, "e1f2".parse().expect("move")),
+            Some(0)
+        );
+        assert!(Strong.refinements().quiet_exchange_margin > 0);
+    }
+
+    #[test]
     fn noisy_moves_are_captures_and_queen_promotions() {
         let game = fen::parse("1r2k3/P7/8/3p4/4P3/8/8/4K3 w - - 0 1", false).expect("valid");
         let mut moves = Vec::new();
