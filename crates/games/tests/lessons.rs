@@ -323,15 +323,15 @@ fn lessons_are_named_as_their_urls() {
 }
 
 #[test]
-fn with_the_same_budget_the_deeper_search_chooses_the_better_move() {
+fn with_the_same_budget_pruning_buys_depth_and_no_worse_a_move() {
+    // Since quiet moves that lose material by exchange are pruned (with null move and
+    // reductions off too), the shallower search also finds 11... Nbd7 here: the budget
+    // buys depth, and the move is at least as good.
     let report = lesson(Lesson::Pruning);
     let opera = experiment(&report, "opera");
-    assert_ne!(
-        text(opera, "budget_full_best"),
-        text(opera, "budget_plain_best")
-    );
+    assert!(number(opera, "budget_full_depth") > number(opera, "budget_plain_depth"));
     assert!(
         score(opera, "budget_full_checked").ordering_value()
-            > score(opera, "budget_plain_checked").ordering_value()
+            >= score(opera, "budget_plain_checked").ordering_value()
     );
 }

@@ -1,6 +1,6 @@
 //! Null move and late-move reductions: the strong chess engine with each switched off in
-//! turn at a fixed depth (what they skipped, counted), then with a fixed node budget, where
-//! the depth they buy decides the move.
+//! turn at a fixed depth (what they skipped, counted), then with a fixed node budget: the
+//! depth they buy, the moves chosen and a deeper search's judgement of both.
 
 use ply_search::{Features, Limits};
 
