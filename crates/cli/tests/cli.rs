@@ -363,6 +363,8 @@ fn an_sprt_stops_when_it_decides() {
         "20",
         "--sprt",
         "elo0=0,elo1=50",
+        "--concurrency",
+        "2",
     ]);
     assert!(
         output.status.success(),
@@ -371,6 +373,21 @@ fn an_sprt_stops_when_it_decides() {
     );
     let report = text(&output);
     assert!(report.contains("H1 accepted"), "{report}");
+    // The figures are those the decision was taken on: the pair still being played when
+    // it came is not counted, so the LLR reported is past the bound it crossed.
+    let sprt = report
+        .lines()
+        .find(|l| l.starts_with("SPRT"))
+        .expect("an SPRT line");
+    let numbers: Vec<f64> = sprt
+        .split("LLR ")
+        .nth(1)
+        .expect("an LLR")
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    assert!(numbers.len() >= 3, "{sprt}");
+    assert!(numbers[0] >= numbers[2], "LLR past the upper bound: {sprt}");
     let games: u32 = report
         .lines()
         .find(|l| l.starts_with("Score of"))

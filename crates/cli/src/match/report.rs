@@ -206,14 +206,22 @@ impl<'a> Standings<'a> {
                 return ControlFlow::Continue(());
             }
         };
+        let decided = self.verdict != Verdict::Continue;
         let flow = self.count(pair, &record);
         self.write(pair, &record);
-        self.show(pair, &record);
+        if !decided {
+            self.show(pair, &record);
+        }
         flow
     }
 
     /// Adds the game to the results, and a finished pair to the pairs and the SPRT.
     fn count(&mut self, pair: usize, record: &Record) -> ControlFlow<()> {
+        // A game that ends after the SPRT decided (its pair was already under way) is
+        // not counted: the report gives the figures the decision was taken on.
+        if self.verdict != Verdict::Continue {
+            return ControlFlow::Break(());
+        }
         self.figures.add(&record.figures);
         if record.void {
             // Its pair never completes: it is in neither the score nor the pairs.
