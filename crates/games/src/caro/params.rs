@@ -63,6 +63,12 @@ pub const ORDER_BLOCK_QUARTERS: i32 = 3;
 pub const QUIESCENCE_PLIES: u32 = 6;
 /// Half-width of the first aspiration window.
 pub const ASPIRATION_WINDOW: i32 = 60;
+/// Reverse futility: a node near the horizon whose static value is this much per ply of
+/// remaining depth above beta returns it (the opponent's four is "check" and never pruned).
+pub const REVERSE_FUTILITY_MARGIN: i32 = 50;
+/// Futility: quiet moves near the horizon are skipped when the static value plus this much
+/// per ply of remaining depth (and one more) stays at or below alpha.
+pub const FUTILITY_MARGIN: i32 = 80;
 
 // The threat solvers at the root (vcf.rs, vct.rs, advice.rs).
 

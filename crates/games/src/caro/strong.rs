@@ -7,9 +7,10 @@ use ply_search::{AdviceBudget, Evaluator, Features, Game, RootAdvice, Side};
 
 use super::board::{Caro, Cell};
 use super::params::{
-    ASPIRATION_WINDOW, DOUBLE_FOUR_AGAINST, FIVE_NOW, FOUR_THREE_DIVISOR,
+    ASPIRATION_WINDOW, DOUBLE_FOUR_AGAINST, FIVE_NOW, FOUR_THREE_DIVISOR, FUTILITY_MARGIN,
     OPEN_FOUR_ANSWERED_DIVISOR, OPEN_FOUR_NEXT, ORDER_BLOCK_QUARTERS, ORDER_OWN, OWN_WEIGHT,
-    QUIESCENCE_PLIES, QUIET_KEPT, TEMPO, THEIR_WEIGHT, THREATS_AGAINST, THREE_THREE_DIVISOR,
+    QUIESCENCE_PLIES, QUIET_KEPT, REVERSE_FUTILITY_MARGIN, TEMPO, THEIR_WEIGHT, THREATS_AGAINST,
+    THREE_THREE_DIVISOR,
 };
 use super::threat::Threat;
 use super::vcf::{Solver, SolverLimits};
@@ -203,9 +204,13 @@ impl Evaluator<Caro> for Strong {
             quiescence_check_evasions: true,
             late_move_reductions: true,
             late_move_pruning: true,
+            futility_pruning: true,
+            reverse_futility_pruning: true,
             check_extension: true,
             aspiration_windows: true,
             aspiration_window: ASPIRATION_WINDOW,
+            futility_margin: FUTILITY_MARGIN,
+            reverse_futility_margin: REVERSE_FUTILITY_MARGIN,
             ..Features::EXACT
         }
     }
