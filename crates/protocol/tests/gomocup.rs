@@ -358,7 +358,12 @@ fn tiny_time_left_is_answered_at_once_with_a_legal_move() {
     let mut taken = vec![(7, 7)];
     for (turn, left) in [(0usize, 20u64), (1, 1), (2, 0)] {
         send.send(format!("INFO time_left {left}")).expect("send");
-        let theirs = (turn, 0);
+        // The opponent plays along the top row, on the first cell still free there (the
+        // brain's own replies may land on that row).
+        let theirs = (0..15)
+            .map(|x| (x, 0))
+            .find(|cell| !taken.contains(cell))
+            .expect("a free cell on the top row");
         taken.push(theirs);
         send.send(format!("TURN {},{}", theirs.0, theirs.1))
             .expect("send");
