@@ -12,24 +12,25 @@ fn data_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// `ply serve` on a free loopback port with the store in `dir` (SQLite), its stdout piped
+/// (the first line names the URL) and stderr as `stderr` says; `extra` flags go first.
+fn serve(dir: &std::path::Path, extra: &[&str], stderr: Stdio) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(extra)
+        .arg("--data")
+        .arg(dir)
+        .env_remove("PLY_DATABASE")
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("ply serve starts")
+}
+
 #[test]
 fn logs_are_json_lines_when_asked() {
     let dir = data_dir("json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--log-format",
-            "json",
-            "--data",
-        ])
-        .arg(&dir)
-        .env_remove("PLY_DATABASE")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ply serve starts");
+    let mut child = serve(&dir, &["--log-format", "json"], Stdio::piped());
     let mut url = String::new();
     // Kept open until the end: a closed stdout would stop the server at its next line.
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
@@ -105,14 +106,7 @@ const OWNER: &str = "0123456789abcdef0123456789abcdef";
 fn a_browser_that_goes_away_mid_stream_does_not_stop_the_server() {
     use std::io::Read;
     let dir = data_dir("gone");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
-        .arg(&dir)
-        .env_remove("PLY_DATABASE")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("ply serve starts");
+    let mut child = serve(&dir, &[], Stdio::null());
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
     let mut line = String::new();
     stdout.read_line(&mut line).expect("the URL");
