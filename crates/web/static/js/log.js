@@ -58,8 +58,22 @@ export function createLog(sideNames, scoreStyle, notation = () => null) {
 
   function push(node) {
     entries.append(node);
-    while (entries.children.length > KEPT) entries.firstChild.remove();
+    trim();
     entries.scrollTop = entries.scrollHeight;
+  }
+
+  // Past KEPT lines the oldest go, but never the current search's start and column heads:
+  // a long search keeps its title above its lines.
+  function trim() {
+    const starts = entries.querySelectorAll(':scope > .log-start');
+    const current = starts[starts.length - 1] || null;
+    const kept = (line) => line === current || (line.classList.contains('log-head') && line.previousElementSibling === current);
+    while (entries.children.length > KEPT) {
+      let oldest = entries.firstElementChild;
+      while (oldest && kept(oldest)) oldest = oldest.nextElementSibling;
+      if (!oldest) return;
+      oldest.remove();
+    }
   }
 
   function add(event) {
@@ -74,7 +88,8 @@ export function createLog(sideNames, scoreStyle, notation = () => null) {
       if (event.movetime_ms && (event.purpose !== 'move' || timedLevel(event.level))) how.push(t('log.seconds', { s: seconds(event.movetime_ms, 1) }));
       push(h('li', { class: 'log-start' }, h('strong', { text: what }), ' ', h('span', { class: 'muted', text: how.join(' · ') })));
       push(h('li', { class: 'log-head' }, ['depth', 'score', 'nodes', 'nps', 'time', 'pv'].map((c) => h('span', { class: `c-${c}`, text: t(`log.col.${c}`) }))));
-    } else if (event.type === 'think' && event.event.event === 'iteration') {
+    } else if (event.type === 'think' && event.event.event === 'iteration' && !(event.event.multipv > 1)) {
+      // One line per depth: an analysis's other lines (MultiPV) make its table at the end.
       const line = event.event;
       push(h('li', { class: 'log-iter' },
         h('span', { class: 'c-depth', text: line.seldepth > line.depth ? `${line.depth}/${line.seldepth}` : String(line.depth) }),
