@@ -25,12 +25,10 @@ fn report(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-#[test]
-fn a_brain_busy_for_a_moment_after_its_move_loses_no_command() {
-    // ply at depth 1 answers within a millisecond; the fake still counts itself as thinking
-    // for 60 ms after each move, and would lose the next INFO (answering 'ERROR Unknown
-    // command: TIMEOUT_TURN') if the manager did not wait.
-    let fake = fake_brain("--busy-ms 60");
+/// The report of two games on 15x15 between ply at depth 1 and the fake brain started
+/// with `flags`, at `movetime` milliseconds a move.
+fn two_games_against(flags: &str, movetime: &str) -> String {
+    let fake = fake_brain(flags);
     let output = ply(&[
         "match",
         "caro",
@@ -43,9 +41,17 @@ fn a_brain_busy_for_a_moment_after_its_move_loses_no_command() {
         "--games",
         "2",
         "--movetime",
-        "500",
+        movetime,
     ]);
-    let text = report(&output);
+    report(&output)
+}
+
+#[test]
+fn a_brain_busy_for_a_moment_after_its_move_loses_no_command() {
+    // ply at depth 1 answers within a millisecond; the fake still counts itself as thinking
+    // for 60 ms after each move, and would lose the next INFO (answering 'ERROR Unknown
+    // command: TIMEOUT_TURN') if the manager did not wait.
+    let text = two_games_against("--busy-ms 60", "500");
     assert!(
         text.contains("Score of strong:depth=1 vs fake: 2 - 0 - 0"),
         "{text}"
@@ -65,22 +71,7 @@ fn a_brain_busy_for_a_moment_after_its_move_loses_no_command() {
 fn a_game_whose_board_was_lost_is_void_not_won() {
     // The fake loses every BOARD: its stones and DONE come back as unknown commands and no
     // move follows. Each game is played three times, then void; nobody scores.
-    let fake = fake_brain("--lose-boards");
-    let output = ply(&[
-        "match",
-        "caro",
-        "--size",
-        "15",
-        "--a",
-        "strong:depth=1",
-        "--b",
-        &fake,
-        "--games",
-        "2",
-        "--movetime",
-        "100",
-    ]);
-    let text = report(&output);
+    let text = two_games_against("--lose-boards", "100");
     assert!(
         text.contains("Score of strong:depth=1 vs fake: 0 - 0 - 0"),
         "{text}"
