@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use crate::engine::SearchParams;
 use crate::game::Game;
 
 /// What a game's own solver found at the root before the search (see
@@ -184,5 +185,12 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// The further refinements this evaluator switches on (none by default).
     fn refinements(&self) -> Refinements {
         Refinements::default()
+    }
+
+    /// The search constants tuned for this game (depth bounds, reduction table, history
+    /// bonus). A new engine starts from these; `Engine::set_params` still overrides them
+    /// for a tuner.
+    fn search_params(&self) -> SearchParams {
+        SearchParams::DEFAULT
     }
 }

@@ -336,3 +336,57 @@ fn the_selective_engine_still_wins_what_is_won_and_plays_legal_moves() {
         }
     }
 }
+
+/// [`Selective`] with its own search constants: no late-move pruning or reductions.
+#[derive(Clone, Copy, Debug)]
+struct SelectiveTuned;
+
+impl SelectiveTuned {
+    const PARAMS: ply_search::SearchParams = ply_search::SearchParams {
+        late_move_depth: 0,
+        reduction_depth: 99,
+        ..ply_search::SearchParams::DEFAULT
+    };
+}
+
+impl Evaluator<Mnk> for SelectiveTuned {
+    fn evaluate(&self, game: &Mnk) -> i32 {
+        Selective.evaluate(game)
+    }
+    fn noisy_moves(&self, game: &Mnk, moves: &mut Vec<u8>) {
+        Selective.noisy_moves(game, moves);
+    }
+    fn tactical_score(&self, game: &Mnk, mv: u8) -> Option<i32> {
+        Selective.tactical_score(game, mv)
+    }
+    fn features(&self) -> ply_search::Features {
+        Selective.features()
+    }
+    fn search_params(&self) -> ply_search::SearchParams {
+        Self::PARAMS
+    }
+}
+
+#[test]
+fn an_evaluator_tunes_the_search_constants_of_its_engine() {
+    let options = EngineOptions {
+        hash_mib: 1,
+        threads: 1,
+    };
+    let plain = Engine::new(Selective, options);
+    assert_eq!(plain.params(), &ply_search::SearchParams::DEFAULT);
+    let tuned = Engine::new(SelectiveTuned, options);
+    assert_eq!(tuned.params(), &SelectiveTuned::PARAMS);
+
+    // The constants reach the search: without pruning and reductions it visits more.
+    let game = Mnk::new(5, 5, 4);
+    let request = SearchRequest::new(Limits::depth(6));
+    let a = search(&game, Selective, options, request.clone());
+    let b = search(&game, SelectiveTuned, options, request);
+    assert!(
+        b.nodes > a.nodes,
+        "tuned {} nodes, default {}",
+        b.nodes,
+        a.nodes
+    );
+}

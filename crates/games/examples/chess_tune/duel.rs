@@ -87,6 +87,9 @@ impl ply_search::Evaluator<Chess> for Loaded {
     fn refinements(&self) -> ply_search::Refinements {
         Strong.refinements()
     }
+    fn search_params(&self) -> ply_search::SearchParams {
+        Strong.search_params()
+    }
 }
 
 /// One game between two weight sets from a random 8-ply opening; 1, ½ or 0 for `white`.

@@ -89,10 +89,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// An engine with `evaluator` and `options`.
     pub fn new(evaluator: E, options: EngineOptions) -> Self {
         Engine {
+            params: evaluator.search_params(),
             evaluator,
             table: TranspositionTable::new(options.hash_mib),
             threads: options.threads.max(1),
-            params: SearchParams::DEFAULT,
             memories: Vec::new(),
         }
     }
@@ -102,9 +102,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         &self.evaluator
     }
 
-    /// Replaces the evaluator and forgets what the table and ordering learnt with the old
-    /// one (a weaker level's noise is part of its judgement).
+    /// Replaces the evaluator (and takes its search constants) and forgets what the table
+    /// and ordering learnt with the old one (a weaker level's noise is part of its
+    /// judgement).
     pub fn set_evaluator(&mut self, evaluator: E) {
+        self.params = evaluator.search_params();
         self.evaluator = evaluator;
         self.clear();
     }

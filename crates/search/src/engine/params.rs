@@ -1,6 +1,7 @@
 //! Every constant of the engine in one place, so a tuner (SPSA) can move them: the
-//! selectivity and ordering numbers each search reads from [`SearchParams`] (set per engine
-//! with `Engine::set_params`), and the table-replacement and time-planning constants the
+//! selectivity and ordering numbers each search reads from [`SearchParams`] (a game's
+//! evaluator may tune them, `Evaluator::search_params`; a tuner sets them with
+//! `Engine::set_params`), and the table-replacement and time-planning constants the
 //! table and the clock read directly. The margins that depend on a game's units (futility,
 //! reverse futility, aspiration) belong to its evaluator's [`crate::Features`].
 

@@ -3,6 +3,7 @@
 //! consistent misjudgement, not a coin toss at every visit) and the search stays
 //! deterministic with one thread and a node limit.
 
+use crate::engine::SearchParams;
 use crate::evaluator::{AdviceBudget, Evaluator, Features, Refinements, RootAdvice};
 use crate::game::Game;
 use crate::random::SplitMix64;
@@ -86,6 +87,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
 
     fn refinements(&self) -> Refinements {
         self.inner.refinements()
+    }
+
+    fn search_params(&self) -> SearchParams {
+        self.inner.search_params()
     }
 }
 

@@ -3,7 +3,7 @@
 
 use ply_search::{
     AdviceBudget, Bound, Engine, EngineOptions, Evaluator, Features, IterationWork, Limits,
-    Refinements, RootAdvice, SearchControl, SearchEvent, SearchRequest, WindowTry,
+    Refinements, RootAdvice, SearchControl, SearchEvent, SearchParams, SearchRequest, WindowTry,
 };
 
 use crate::session::rules::Rules;
@@ -103,6 +103,10 @@ impl<R: Rules, E: Evaluator<R>> Evaluator<R> for Tuned<E> {
         } else {
             Refinements::default()
         }
+    }
+
+    fn search_params(&self) -> SearchParams {
+        self.inner.search_params()
     }
 }
 
