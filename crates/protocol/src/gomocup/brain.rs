@@ -13,6 +13,8 @@ use ply_search::{Engine, EngineOptions, Game, Limits, Score, SearchControl, Sear
 const DEFAULT_TURN_MS: u64 = 5_000;
 /// Moves a match is assumed to still last when sharing `time_left`.
 const MOVES_TO_PLAN: u64 = 25;
+/// Time kept back from a long turn for answering, beyond a twentieth of the turn.
+const RESERVE_BASE_MS: u64 = 60;
 /// Transposition table when the manager sets no memory limit.
 const DEFAULT_HASH_MIB: usize = 64;
 
@@ -59,9 +61,11 @@ impl Settings {
             let moves = MOVES_TO_PLAN.min((empty_cells as u64 / 2).max(1)).max(1);
             ms = ms.min(left / moves).min(left / 3);
         }
-        // Keep back a quarter (at least 10 ms, at most 300) for answering on a busy machine:
-        // with a fifth, 500 games at 100 ms a move on a loaded machine saw a 103 ms answer.
-        let lag = (ms / 4).clamp(10, 300);
+        // Keep back a quarter of a short turn (at least 10 ms) for answering on a busy
+        // machine: with a fifth, 500 games at 100 ms a move on a loaded machine saw a 103 ms
+        // answer. A long turn keeps back `RESERVE_BASE_MS` and a twentieth (at most 300):
+        // a quarter of a 1 s turn left a tenth of the thinking time unused.
+        let lag = (ms / 4).min(RESERVE_BASE_MS + ms / 20).clamp(10, 300);
         Duration::from_millis(ms.saturating_sub(lag).max(1))
     }
 
@@ -327,6 +331,29 @@ impl Default for Brain {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_short_turn_keeps_a_quarter_back_and_a_long_one_less() {
+        let turn = |ms| {
+            let settings = Settings {
+                timeout_turn: Some(ms),
+                ..Settings::default()
+            };
+            settings.move_time(225).as_millis()
+        };
+        assert_eq!(turn(100), 75);
+        assert_eq!(turn(200), 150);
+        assert_eq!(turn(1_000), 890);
+        assert_eq!(turn(5_000), 4_700);
+        // A match clock shares what is left: 400 ms for each of 25 moves, 80 kept back.
+        let settings = Settings {
+            timeout_turn: Some(1_000),
+            timeout_match: Some(60_000),
+            time_left: Some(10_000),
+            ..Settings::default()
+        };
+        assert_eq!(settings.move_time(225).as_millis(), 320);
+    }
 
     #[test]
     fn the_lag_a_match_clock_reveals_comes_off_the_next_turns() {
