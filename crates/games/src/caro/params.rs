@@ -70,6 +70,13 @@ pub const REVERSE_FUTILITY_MARGIN: i32 = 50;
 /// per ply of remaining depth (and one more) stays at or below alpha.
 pub const FUTILITY_MARGIN: i32 = 80;
 
+/// Late-move reduction table of caro's search: `base + ln(depth)·ln(moves) / divisor`
+/// plies for a late quiet cell ([`ply_search::SearchParams`]; caro keeps the engine's
+/// values until a match says otherwise: a divisor of 1.5 measured undecided).
+pub const REDUCTION_BASE: f64 = 0.75;
+/// See [`REDUCTION_BASE`].
+pub const REDUCTION_DIVISOR: f64 = 2.25;
+
 // The threat solvers at the root (vcf.rs, vct.rs, advice.rs).
 
 /// Longest VCF looked for, in attacking moves.

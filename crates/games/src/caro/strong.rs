@@ -3,14 +3,14 @@
 //! fours as quiescence moves (a VCF search past the horizon), a four by the opponent as
 //! "check", and the threat-space solver at the root.
 
-use ply_search::{AdviceBudget, Evaluator, Features, Game, RootAdvice, Side};
+use ply_search::{AdviceBudget, Evaluator, Features, Game, RootAdvice, SearchParams, Side};
 
 use super::board::{Caro, Cell};
 use super::params::{
     ASPIRATION_WINDOW, DOUBLE_FOUR_AGAINST, FIVE_NOW, FOUR_THREE_DIVISOR, FUTILITY_MARGIN,
     OPEN_FOUR_ANSWERED_DIVISOR, OPEN_FOUR_NEXT, ORDER_BLOCK_QUARTERS, ORDER_OWN, OWN_WEIGHT,
-    QUIESCENCE_PLIES, QUIET_KEPT, REVERSE_FUTILITY_MARGIN, TEMPO, THEIR_WEIGHT, THREATS_AGAINST,
-    THREE_THREE_DIVISOR,
+    QUIESCENCE_PLIES, QUIET_KEPT, REDUCTION_BASE, REDUCTION_DIVISOR, REVERSE_FUTILITY_MARGIN,
+    TEMPO, THEIR_WEIGHT, THREATS_AGAINST, THREE_THREE_DIVISOR,
 };
 use super::threat::Threat;
 use super::vcf::{Solver, SolverLimits};
@@ -212,6 +212,14 @@ impl Evaluator<Caro> for Strong {
             futility_margin: FUTILITY_MARGIN,
             reverse_futility_margin: REVERSE_FUTILITY_MARGIN,
             ..Features::EXACT
+        }
+    }
+
+    fn search_params(&self) -> SearchParams {
+        SearchParams {
+            reduction_base: REDUCTION_BASE,
+            reduction_divisor: REDUCTION_DIVISOR,
+            ..SearchParams::DEFAULT
         }
     }
 
