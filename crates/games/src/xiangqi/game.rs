@@ -290,6 +290,26 @@ impl Game for Xiangqi {
         90 * 90
     }
 
+    /// Side × piece group × target point (900): the general shares a group with the
+    /// soldiers and the advisor with the elephants, whose points never meet for one side,
+    /// so the index stays below the engine's bound of 1024 and still names the piece.
+    #[inline]
+    fn continuation_index(&self, mv: Move) -> usize {
+        let group = match self.moving_kind(mv) {
+            Kind::General | Kind::Soldier => 0,
+            Kind::Advisor | Kind::Elephant => 1,
+            Kind::Horse => 2,
+            Kind::Chariot => 3,
+            Kind::Cannon => 4,
+        };
+        let side = self.position.side_to_move().index();
+        (side * 5 + group) * 90 + index90(mv.to)
+    }
+
+    fn continuation_index_bound(&self) -> usize {
+        2 * 5 * 90
+    }
+
     #[inline]
     fn pack_move(mv: Move) -> u16 {
         (u16::from(mv.from) << 8) | u16::from(mv.to)
@@ -330,5 +350,37 @@ impl Game for Xiangqi {
             self.in_check = record.in_check_before;
             self.floor = record.floor_before;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::notation::parse_iccs;
+
+    #[test]
+    fn continuation_indices_name_side_piece_and_point_below_the_bound() {
+        let game = Xiangqi::start();
+        let bound = game.continuation_index_bound();
+        assert!(
+            bound <= 1024,
+            "the engine keeps continuation history only up to 1024"
+        );
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for &mv in &moves {
+            assert!(game.continuation_index(mv) < bound);
+        }
+        // The general and an advisor stepping to the same point are told apart.
+        let general = game.continuation_index(parse_iccs("e0e1").expect("coordinates"));
+        let advisor = game.continuation_index(parse_iccs("d0e1").expect("coordinates"));
+        assert_ne!(general, advisor);
+        // The same piece to the same point is another index for the other side.
+        let mut game = Xiangqi::from_fen("3k5/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1").expect("valid");
+        let red = game.continuation_index(parse_iccs("a0a3").expect("coordinates"));
+        game.make_move(parse_iccs("e0e1").expect("coordinates"));
+        let black = game.continuation_index(parse_iccs("a5a3").expect("coordinates"));
+        assert_ne!(red, black);
+        assert!(black < bound);
     }
 }

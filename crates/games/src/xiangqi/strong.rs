@@ -4,9 +4,10 @@
 //! safety (missing defenders, an open "hollow cannon" file, chariots and horses at the
 //! palace) and coordination of the defenders — with ordering by static exchange and the
 //! engine's quiescence (captures, check evasions), null move, late-move reductions, check
-//! extension, futility pruning and aspiration windows switched on.
+//! extension, futility pruning and aspiration windows switched on, and the refinements
+//! continuation history, internal iterative reduction and history-adjusted reductions.
 
-use ply_search::{Evaluator, Features, Side};
+use ply_search::{Evaluator, Features, Refinements, Side};
 
 use super::classic::{CANNON, CHARIOT, HORSE, SOLDIER, table_cell};
 use super::game::Xiangqi;
@@ -313,6 +314,21 @@ impl Evaluator<Xiangqi> for Strong {
             futility_margin: FUTILITY_MARGIN,
             reverse_futility_margin: REVERSE_FUTILITY_MARGIN,
             aspiration_window: ASPIRATION_WINDOW,
+        }
+    }
+
+    fn exchange(&self, game: &Xiangqi, mv: Move) -> Option<i32> {
+        Some(see(game.position(), mv, &EXCHANGE))
+    }
+
+    fn refinements(&self) -> Refinements {
+        Refinements {
+            continuation_history: true,
+            quiescence_skip_bad_tactics: true,
+            internal_iterative_reduction: true,
+            history_reductions: true,
+            history_pruning_margin: 0,
+            quiet_exchange_margin: 0,
         }
     }
 }
