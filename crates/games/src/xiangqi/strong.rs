@@ -317,10 +317,6 @@ impl Evaluator<Xiangqi> for Strong {
         }
     }
 
-    fn exchange(&self, game: &Xiangqi, mv: Move) -> Option<i32> {
-        Some(see(game.position(), mv, &EXCHANGE))
-    }
-
     fn refinements(&self) -> Refinements {
         Refinements {
             continuation_history: true,
