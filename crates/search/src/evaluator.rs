@@ -154,10 +154,20 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
 
     /// An ordering score for a tactical move (a capture, a promotion, a threat), or `None`
     /// for a quiet one. Positive scores are tried before killers, negative ones after the
-    /// quiet moves; quiet moves are ordered by the engine's killers and history.
+    /// quiet moves; quiet moves are ordered by the engine's killers and history, plus
+    /// [`Evaluator::quiet_score`].
     fn tactical_score(&self, game: &G, mv: G::Move) -> Option<i32> {
         let _ = (game, mv);
         None
+    }
+
+    /// The evaluator's own ordering score for a quiet move, in history units, added to the
+    /// move's history when quiet moves are ordered (and so to what late-move reductions and
+    /// pruning see as its standing). Games whose static judgement of a quiet move is worth
+    /// more than history alone (caro's cell values) return it here; the default is 0.
+    fn quiet_score(&self, game: &G, mv: G::Move) -> i32 {
+        let _ = (game, mv);
+        0
     }
 
     /// What `mv` wins or loses by static exchange on its target square (chess's SEE), in

@@ -56,6 +56,9 @@ pub const QUIET_KEPT: usize = 28;
 pub const ORDER_OWN: i32 = 2;
 /// … plus this many quarters of the block value on top of it.
 pub const ORDER_BLOCK_QUARTERS: i32 = 3;
+/// A quiet cell's ordering value counts this many history units per point when the engine
+/// orders quiet cells (history moves within ±16,384; one cutoff adds at most 2,000).
+pub const QUIET_ORDER_WEIGHT: i32 = 48;
 
 // The search (strong.rs's features).
 

@@ -9,8 +9,8 @@ use super::board::{Caro, Cell};
 use super::params::{
     ASPIRATION_WINDOW, DOUBLE_FOUR_AGAINST, FIVE_NOW, FOUR_THREE_DIVISOR, FUTILITY_MARGIN,
     OPEN_FOUR_ANSWERED_DIVISOR, OPEN_FOUR_NEXT, ORDER_BLOCK_QUARTERS, ORDER_OWN, OWN_WEIGHT,
-    QUIESCENCE_PLIES, QUIET_KEPT, REDUCTION_BASE, REDUCTION_DIVISOR, REVERSE_FUTILITY_MARGIN,
-    TEMPO, THEIR_WEIGHT, THREATS_AGAINST, THREE_THREE_DIVISOR,
+    QUIESCENCE_PLIES, QUIET_KEPT, QUIET_ORDER_WEIGHT, REDUCTION_BASE, REDUCTION_DIVISOR,
+    REVERSE_FUTILITY_MARGIN, TEMPO, THEIR_WEIGHT, THREATS_AGAINST, THREE_THREE_DIVISOR,
 };
 use super::threat::Threat;
 use super::vcf::{Solver, SolverLimits};
@@ -196,6 +196,13 @@ impl Evaluator<Caro> for Strong {
             _ => return None,
         };
         Some(rank * 100_000 + base.min(99_999))
+    }
+
+    /// A quiet cell's own and blocking value, scaled to history units: the engine then
+    /// reduces and prunes the cells the patterns judge worst, not merely the ones history
+    /// has not met.
+    fn quiet_score(&self, game: &Caro, mv: Cell) -> i32 {
+        Self::cell_score(game, mv, game.side_to_move()) * QUIET_ORDER_WEIGHT
     }
 
     fn features(&self) -> Features {

@@ -1,5 +1,5 @@
 //! Move ordering: the table's move first, then good tactical moves, killers, quiet moves by
-//! history, and bad tactical moves last; picked one at a time (selection), so a cutoff on an
+//! history and the evaluator's quiet score, and bad tactical moves last; picked one at a time (selection), so a cutoff on an
 //! early move saves sorting the rest.
 
 use super::history::OrderingMemory;
@@ -59,7 +59,8 @@ impl<M: Copy + Eq> ScoredMoves<M> {
                     None if killers[0] == Some(mv) => KILLER,
                     None if killers[1] == Some(mv) => KILLER - 1,
                     None => {
-                        let mut score = memory.history(side, game.move_index(mv));
+                        let mut score = memory.history(side, game.move_index(mv))
+                            + evaluator.quiet_score(game, mv);
                         if previous[0].is_some() || previous[1].is_some() {
                             let index = game.continuation_index(mv);
                             score += memory.continuation(previous[0], index)
@@ -222,6 +223,43 @@ mod tests {
         fn tactical_score(&self, _game: &Numbers, mv: u16) -> Option<i32> {
             self.0.get(usize::from(mv)).copied().flatten()
         }
+    }
+
+    /// Every move quiet, ordered by the evaluator's own score: the move's number.
+    #[derive(Clone)]
+    struct Judged;
+
+    impl Evaluator<Numbers> for Judged {
+        fn evaluate(&self, _game: &Numbers) -> i32 {
+            0
+        }
+        fn quiet_score(&self, _game: &Numbers, mv: u16) -> i32 {
+            i32::from(mv) * 100
+        }
+    }
+
+    #[test]
+    fn quiet_moves_are_ordered_by_history_plus_the_evaluators_quiet_score() {
+        let game = Numbers {
+            count: 10,
+            side: Side::First,
+        };
+        let mut memory = OrderingMemory::new(4, game.move_index_bound());
+        // History lifts move 2 (200 + 650 = 850) past 8 (800), not past 9 (900).
+        memory.update_history(Side::First, game.move_index(2), 650);
+        // A killer still comes before every quiet score.
+        memory.add_killer(0, 1);
+        let mut list = ScoredMoves::with_capacity(10);
+        game.generate_moves(&mut list.moves);
+        list.score(&game, &Judged, &memory, 0, None, [None, None]);
+        let mut order = Vec::new();
+        let mut index = 0;
+        while let Some(picked) = list.pick(index) {
+            assert!(picked.quiet);
+            order.push(picked.mv);
+            index += 1;
+        }
+        assert_eq!(order, [1, 9, 2, 8, 7, 6, 5, 4, 3, 0]);
     }
 
     #[test]
