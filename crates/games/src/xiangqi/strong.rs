@@ -7,7 +7,7 @@
 //! extension, futility pruning and aspiration windows switched on, and the refinements
 //! continuation history, internal iterative reduction and history-adjusted reductions.
 
-use ply_search::{Evaluator, Features, Refinements, Side};
+use ply_search::{Evaluator, Features, Refinements, SearchParams, Side};
 
 use super::classic::{CANNON, CHARIOT, HORSE, SOLDIER, table_cell};
 use super::game::Xiangqi;
@@ -314,6 +314,14 @@ impl Evaluator<Xiangqi> for Strong {
             futility_margin: FUTILITY_MARGIN,
             reverse_futility_margin: REVERSE_FUTILITY_MARGIN,
             aspiration_window: ASPIRATION_WINDOW,
+        }
+    }
+
+    fn search_params(&self) -> SearchParams {
+        SearchParams {
+            reduction_base: REDUCTION_BASE,
+            reduction_divisor: REDUCTION_DIVISOR,
+            ..SearchParams::DEFAULT
         }
     }
 
