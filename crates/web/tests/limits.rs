@@ -132,6 +132,13 @@ async fn a_client_has_its_searches_and_the_queue_its_length() {
     let mine = [game(&app, SECRET).await, game(&app, SECRET).await];
     let (status, answer) = analyze(&app, SECRET, &mine[0]).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
+    // The first search takes the one slot (under load it can still wait in the queue when
+    // the answer comes back; then another client's search would find the queue full).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while state.search_counts() != (1, 0) && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(state.search_counts(), (1, 0), "the first search runs");
     // A second search of the same client: refused while its first runs.
     let (status, answer) = analyze(&app, SECRET, &mine[1]).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
