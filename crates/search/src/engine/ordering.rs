@@ -1,6 +1,6 @@
 //! Move ordering: the table's move first, then good tactical moves, killers, quiet moves by
-//! history and the evaluator's quiet score, and bad tactical moves last; picked one at a time (selection), so a cutoff on an
-//! early move saves sorting the rest.
+//! history and the evaluator's quiet score, and bad tactical moves last; picked one at a
+//! time (selection), so a cutoff on an early move saves sorting the rest.
 
 use super::history::OrderingMemory;
 use crate::evaluator::Evaluator;
