@@ -124,6 +124,10 @@ pub struct Refinements {
     /// Skip quiet moves at low depth whose static exchange ([`Evaluator::exchange`]) loses
     /// more than this margin per ply of depth, in the evaluator's units (0 turns it off).
     pub quiet_exchange_margin: i32,
+    /// Spare a quiet move that gives check from history, futility and exchange pruning
+    /// (late-move pruning still counts it). Whether it checks is tried only for a move
+    /// about to be pruned.
+    pub spare_checks: bool,
 }
 
 /// A game's judgement of positions and moves.

@@ -105,6 +105,9 @@ pub struct IterationWork {
     pub reduction_researches: u64,
     /// Moves never searched by late-move, futility, history or bad-capture pruning.
     pub moves_pruned: u64,
+    /// Quiet checks that futility, history or exchange pruning would have skipped, searched
+    /// because the evaluator spares checks ([`crate::Refinements::spare_checks`]).
+    pub checks_spared: u64,
     /// Nodes cut by reverse futility (the static value far above beta).
     pub static_cutoffs: u64,
     /// Cut-offs: a move reached beta and the node's other moves were skipped.

@@ -5,7 +5,8 @@
 //! palace) and coordination of the defenders — with ordering by static exchange and the
 //! engine's quiescence (captures, check evasions), null move, late-move reductions, check
 //! extension, futility pruning and aspiration windows switched on, and the refinements
-//! continuation history, internal iterative reduction and history-adjusted reductions.
+//! continuation history, internal iterative reduction, history-adjusted reductions and
+//! quiet checks spared from pruning.
 
 use ply_search::{Evaluator, Features, Refinements, SearchParams, Side};
 
@@ -333,6 +334,7 @@ impl Evaluator<Xiangqi> for Strong {
             history_reductions: true,
             history_pruning_margin: 0,
             quiet_exchange_margin: 0,
+            spare_checks: true,
         }
     }
 }
@@ -369,5 +371,71 @@ mod tests {
         .expect("valid");
         assert!(Strong.evaluate(&game) > 800, "{}", Strong.evaluate(&game));
         assert!(game.null_move_allowed());
+    }
+
+    /// [`Strong`] with quiet checks pruned like any quiet move.
+    #[derive(Clone, Copy)]
+    struct PrunesChecks;
+
+    impl Evaluator<Xiangqi> for PrunesChecks {
+        fn evaluate(&self, game: &Xiangqi) -> i32 {
+            Strong.evaluate(game)
+        }
+        fn noisy_moves(&self, game: &Xiangqi, moves: &mut Vec<Move>) {
+            Strong.noisy_moves(game, moves);
+        }
+        fn tactical_score(&self, game: &Xiangqi, mv: Move) -> Option<i32> {
+            Strong.tactical_score(game, mv)
+        }
+        fn features(&self) -> Features {
+            Strong.features()
+        }
+        fn search_params(&self) -> SearchParams {
+            Strong.search_params()
+        }
+        fn refinements(&self) -> Refinements {
+            Refinements {
+                spare_checks: false,
+                ..Strong.refinements()
+            }
+        }
+    }
+
+    /// Quiet checks spared from pruning by a one-thread search of `game` to `depth`.
+    fn checks_spared<E: Evaluator<Xiangqi>>(evaluator: E, game: &Xiangqi, depth: u32) -> u64 {
+        use ply_search::SearchRequest;
+        use ply_search::{Engine, EngineOptions, Limits, SearchControl, SearchEvent};
+        let options = EngineOptions {
+            hash_mib: 8,
+            threads: 1,
+        };
+        let mut engine = Engine::new(evaluator, options);
+        let request = SearchRequest::new(Limits::depth(depth));
+        let mut spared = 0;
+        engine.search(game, &request, &SearchControl::new(), &mut |event| {
+            if let SearchEvent::Work(work) = event {
+                spared += work.checks_spared;
+            }
+        });
+        spared
+    }
+
+    #[test]
+    fn quiet_checks_are_spared_from_pruning() {
+        // Middlegames with chariots, horses and cannons a move from checking the general.
+        let fens = [
+            "2bakab2/9/4c4/p3p3p/2p3p2/2P3P2/P3P3P/2N1C1N2/R8/2BAKAB1R w - - 0 1",
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1",
+            "3ak4/4a4/4b4/p3C3p/2r6/2P3R2/P3P3P/4B4/4A4/2BAK1N2 w - - 0 1",
+        ];
+        assert!(Strong.refinements().spare_checks);
+        let (mut spared, mut unspared) = (0, 0);
+        for fen in fens {
+            let game = Xiangqi::from_fen(fen).expect("valid");
+            spared += checks_spared(Strong, &game, 8);
+            unspared += checks_spared(PrunesChecks, &game, 8);
+        }
+        assert!(spared > 0, "no quiet check was spared");
+        assert_eq!(unspared, 0, "checks spared though the refinement is off");
     }
 }

@@ -6,6 +6,7 @@
 mod history;
 mod ordering;
 mod params;
+mod pruning;
 mod root;
 mod time;
 mod tt;

@@ -361,33 +361,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         self.work.moves_pruned += 1;
                         continue;
                     }
-                    let margin = self.refinements.history_pruning_margin;
-                    if margin > 0
-                        && depth <= self.params.history_pruning_depth
-                        && picked.history < -margin * depth
-                    {
-                        self.work.moves_pruned += 1;
-                        continue;
-                    }
-                    if self.features.futility_pruning
-                        && depth <= self.params.futility_depth
-                        && static_eval.is_some_and(|eval| {
-                            eval + self.features.futility_margin * (depth + 1) <= alpha.raw()
-                        })
-                    {
-                        self.work.moves_pruned += 1;
-                        continue;
-                    }
-                    let margin = self.refinements.quiet_exchange_margin;
-                    if margin > 0
-                        && depth <= self.params.quiet_exchange_depth
-                        && self
-                            .evaluator
-                            .exchange(&self.game, mv)
-                            .is_some_and(|gain| gain < -margin * depth)
-                    {
-                        self.work.moves_pruned += 1;
-                        continue;
+                    if self.prunes_quiet(depth, alpha, static_eval, &picked) {
+                        if self.refinements.spare_checks && self.gives_check(mv) {
+                            self.work.checks_spared += 1;
+                        } else {
+                            self.work.moves_pruned += 1;
+                            continue;
+                        }
                     }
                 } else if picked.bad_tactic
                     && self.features.bad_tactic_pruning
