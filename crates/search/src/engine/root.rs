@@ -76,7 +76,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let mut depth = 0;
         while depth < plan.max_depth {
             depth += 1;
-            // Helpers desynchronise by searching every other depth one ply deeper.
+            // Helpers desynchronise: odd-numbered ones search each iteration one ply deeper
+            // than the main thread, even-numbered ones at its depth.
             let search_depth = if is_main || depth == 1 {
                 depth
             } else {
