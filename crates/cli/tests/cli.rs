@@ -502,3 +502,28 @@ fn a_match_reports_typed_events_as_json_lines() {
     assert_eq!(result["players"][0]["name"], "strong");
     assert!(String::from_utf8_lossy(&output.stderr).trim().is_empty());
 }
+
+#[test]
+fn a_reviewed_game_that_black_starts_is_numbered_from_black() {
+    let path = std::env::temp_dir().join(format!("ply-black-starts-{}.pgn", std::process::id()));
+    std::fs::write(
+        &path,
+        "[Event \"?\"]\n[SetUp \"1\"]\n\
+         [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\
+         [Result \"*\"]\n\n1... e5 2. Nf3 Nc6 *\n",
+    )
+    .expect("writes");
+    let output = ply(&[
+        "analyze",
+        "--game",
+        path.to_str().expect("utf-8"),
+        "--depth",
+        "2",
+    ]);
+    std::fs::remove_file(&path).ok();
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    for row in ["1... e5", "2. Nf3", "2... Nc6"] {
+        assert!(out.contains(row), "no '{row}' in:\n{out}");
+    }
+}

@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::Context;
 use ply_games::session::analysis::{self, GameReview, MoveReview, PositionEval, Verdict};
 use ply_games::{ScoreStyle, ScoreView, files};
-use ply_search::{Limits, SearchControl};
+use ply_search::{Limits, SearchControl, Side};
 use serde_json::json;
 
 use crate::args::{EngineArgs, LimitArgs};
@@ -64,6 +64,8 @@ pub fn run(
     let started = Instant::now();
     let control = SearchControl::default();
     let mut evals: Vec<PositionEval> = Vec::with_capacity(review.positions());
+    // A game that starts with the second player's move numbers it "1…", then "2." on.
+    let shift = usize::from(review.mover(0) == Some(Side::Second));
     for index in 0..review.positions() {
         let eval = review
             .evaluate(index, thinker.as_mut(), &limits, &control)?
@@ -76,7 +78,7 @@ pub fn run(
         {
             let (before, after) = (&evals[index - 1], &evals[index]);
             let graded = analysis::grade_move(index, mover, mv, before, after);
-            print_move(&graded, before, after, style);
+            print_move(&graded, shift, before, after, style);
         }
     }
     let moves = review.grade(&evals);
@@ -135,8 +137,15 @@ pub fn run(
     Ok(())
 }
 
-fn print_move(review: &MoveReview, before: &PositionEval, after: &PositionEval, style: ScoreStyle) {
-    let number = review.ply.div_ceil(2);
+/// One graded move as a table row; `shift` is 1 when the second player moved first.
+fn print_move(
+    review: &MoveReview,
+    shift: usize,
+    before: &PositionEval,
+    after: &PositionEval,
+    style: ScoreStyle,
+) {
+    let number = (review.ply + shift).div_ceil(2);
     let dots = if review.side == "first" { "." } else { "..." };
     let symbol = review.verdict.map_or("", Verdict::symbol);
     println!(
