@@ -79,17 +79,33 @@ impl Line {
     }
 }
 
-/// The two tables of one rule: `[black's patterns, white's patterns]`, each indexed by a key.
+/// The patterns of one rule for both players, indexed by a key: Black's in the low four
+/// bits of each entry, White's in the high four (one read serves both).
 pub struct LineTables {
-    tables: [Vec<u8>; 2],
+    table: Vec<u8>,
+    reach: usize,
 }
 
 impl LineTables {
+    /// How far from a cell a stone can change its patterns: four cells when a five is five
+    /// or more for both players (a run through the centre that reaches the fifth cell is a
+    /// five already), else [`HALF`] (an overline or a blocked end is seen there).
+    #[inline]
+    pub fn reach(&self) -> usize {
+        self.reach
+    }
+
     /// The pattern `side` would make on the centre of `key`.
     #[inline]
     pub fn pattern(&self, side: Side, key: u32) -> Line {
-        let table = &self.tables[side.index()];
-        Line::from_code(table.get(key as usize).copied().unwrap_or(0))
+        self.patterns(key)[side.index()]
+    }
+
+    /// The patterns Black and White would make on the centre of `key`.
+    #[inline]
+    pub fn patterns(&self, key: u32) -> [Line; 2] {
+        let both = self.table.get(key as usize).copied().unwrap_or(0);
+        [Line::from_code(both & 0xf), Line::from_code(both >> 4)]
     }
 }
 
@@ -122,19 +138,25 @@ fn build(rule: Rule) -> LineTables {
         rule.five_rule(Side::First),
         rule.has_forbidden_moves(Side::First),
     );
-    let white = if rule == Rule::Renju {
-        let own_white = build_for(rule.five_rule(Side::Second), false);
-        (0..1u32 << KEY_BITS)
-            .map(|key| own_white[swap_colours(key) as usize])
-            .collect()
+    // White's pattern of a key is the pattern its own rule gives the colour-swapped key.
+    let white_rule = if rule == Rule::Renju {
+        Some(build_for(rule.five_rule(Side::Second), false))
     } else {
-        (0..1u32 << KEY_BITS)
-            .map(|key| black[swap_colours(key) as usize])
-            .collect()
+        None
     };
-    LineTables {
-        tables: [black, white],
-    }
+    let white = white_rule.as_ref().unwrap_or(&black);
+    let table = (0..1u32 << KEY_BITS)
+        .map(|key| black[key as usize] | white[swap_colours(key) as usize] << 4)
+        .collect();
+    let reach = if [Side::First, Side::Second]
+        .iter()
+        .all(|&side| rule.five_rule(side) == FiveRule::AtLeast)
+    {
+        HALF - 1
+    } else {
+        HALF
+    };
+    LineTables { table, reach }
 }
 
 /// A line of eleven cells as bit masks, the centre at bit 5.
@@ -402,6 +424,29 @@ mod tests {
         assert_eq!(black(Rule::Renju, "x.x*x.x...."), Line::DoubleFour);
         assert_eq!(black(Rule::Freestyle, "x.x*x.x...."), Line::Flex4);
         assert_eq!(white(Rule::Renju, "o.o*o.o...."), Line::Flex4);
+    }
+
+    #[test]
+    fn no_pattern_changes_beyond_the_reach() {
+        let far = [key_shift_of(-(HALF as isize)), key_shift_of(HALF as isize)];
+        for rule in Rule::ALL {
+            let tables = tables(rule);
+            let changes = (0..1u32 << KEY_BITS).any(|key| {
+                let near = far.iter().fold(key, |near, &shift| {
+                    near & !(3 << shift) | u32::from(WALL) << shift
+                });
+                tables.patterns(key) != tables.patterns(near)
+                    && decode(key).is_some()
+                    && decode(near).is_some()
+            });
+            // Five or more: the fifth cell on either side never matters; exactly five and the
+            // caro rules: it does (an overline, a blocked end).
+            assert_eq!(changes, tables.reach() == HALF, "{rule:?}");
+        }
+    }
+
+    fn key_shift_of(offset: isize) -> u32 {
+        crate::caro::board::key_shift(offset)
     }
 
     #[test]

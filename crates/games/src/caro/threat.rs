@@ -5,6 +5,8 @@
 //! is then judged on the board by [`super::renju`], which drops threes that cannot become a
 //! straight four on a point that is not itself forbidden.
 
+use std::sync::OnceLock;
+
 use super::line::Line;
 
 /// The strongest threat a stone on a cell makes, weakest first.
@@ -38,6 +40,28 @@ pub enum Threat {
 pub const THREAT_KINDS: usize = 10;
 
 impl Threat {
+    const ALL: [Threat; THREAT_KINDS] = [
+        Threat::None,
+        Threat::Two,
+        Threat::Block3,
+        Threat::Three,
+        Threat::ThreeThree,
+        Threat::Four,
+        Threat::FourThree,
+        Threat::Flex4,
+        Threat::Five,
+        Threat::Forbidden,
+    ];
+
+    /// The threat stored as `code` (None for a code out of range).
+    #[inline]
+    pub fn from_code(code: u32) -> Threat {
+        Threat::ALL
+            .get(code as usize)
+            .copied()
+            .unwrap_or(Threat::None)
+    }
+
     /// Whether playing here makes a four or better (forces a reply or wins).
     #[inline]
     pub fn is_four_or_better(self) -> bool {
@@ -53,9 +77,48 @@ use super::params::{
     THREE_PLUS_BONUS, THREE_THREE_BONUS, TWO_PAIR_BONUS,
 };
 
-/// The threat and value of a cell from its four line patterns.
+/// Line patterns on one cell: [`Line`] has this many kinds.
+const LINE_KINDS: usize = 10;
+/// Combinations of four line patterns, for one kind of player.
+const COMBINATIONS: usize = LINE_KINDS * LINE_KINDS * LINE_KINDS * LINE_KINDS;
+
+/// The threat and value of a cell from its four line patterns, read from a table of every
+/// combination (built once from [`judge_lines`]): a cell's threat is refreshed for both
+/// players on every change of any of its lines, so this is the board's hottest call.
 #[inline]
 pub fn combine(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
+    let index = lines
+        .iter()
+        .fold(0, |index, &line| index * LINE_KINDS + line as usize)
+        + if renju_black { COMBINATIONS } else { 0 };
+    let packed = combinations().get(index).copied().unwrap_or(0);
+    (Threat::from_code(packed & 0xf), (packed >> 4) as i32)
+}
+
+/// Every combination's threat (low four bits) and value (the rest): the plain player's
+/// first, then renju Black's.
+fn combinations() -> &'static [u32] {
+    static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Vec::with_capacity(2 * COMBINATIONS);
+        for renju_black in [false, true] {
+            for index in 0..COMBINATIONS {
+                let mut rest = index;
+                let mut lines = [Line::None; 4];
+                for slot in lines.iter_mut().rev() {
+                    *slot = Line::from_code((rest % LINE_KINDS) as u8);
+                    rest /= LINE_KINDS;
+                }
+                let (threat, value) = judge_lines(lines, renju_black);
+                table.push(((value.max(0) as u32) << 4) | threat as u32);
+            }
+        }
+        table
+    })
+}
+
+/// The threat and value of a cell from its four line patterns, worked out by counting.
+fn judge_lines(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
     let mut fives = 0;
     let mut flex4 = 0;
     let mut fours = 0;
@@ -122,6 +185,21 @@ pub fn combine(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_holds_what_counting_finds() {
+        for renju_black in [false, true] {
+            for index in 0..COMBINATIONS {
+                let lines = [index / 1000, index / 100 % 10, index / 10 % 10, index % 10]
+                    .map(|code| Line::from_code(code as u8));
+                assert_eq!(
+                    combine(lines, renju_black),
+                    judge_lines(lines, renju_black),
+                    "{lines:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn combinations_rank_as_players_rank_them() {

@@ -355,24 +355,51 @@ impl Caro {
     /// else only its threat and value from the stored lines.
     fn refresh(&mut self, cell: Cell, all_lines: bool) {
         let index = usize::from(cell);
-        let empty = self.cells[index] == EMPTY;
-        if empty && all_lines {
-            for direction in 0..4 {
-                let key = self.keys[index][direction];
-                for side in [Side::First, Side::Second] {
-                    self.lines[index][side.index()][direction] = self.tables.pattern(side, key);
-                }
-            }
+        if self.cells[index] != EMPTY {
+            self.set_judged(index, [(Threat::None, 0); 2]);
+            return;
         }
-        for side in [Side::First, Side::Second] {
-            let s = side.index();
+        let mut lines = self.lines[index];
+        if all_lines {
+            for (direction, &key) in self.keys[index].iter().enumerate() {
+                let [black, white] = self.tables.patterns(key);
+                lines[0][direction] = black;
+                lines[1][direction] = white;
+            }
+            self.lines[index] = lines;
+        }
+        self.judge_both(cell, lines);
+    }
+
+    /// Stores the patterns both players would make on empty `cell` along `direction`, and
+    /// judges the cell again. The cell's lines are passed on, not read back: a read of all
+    /// eight just after writing two of them stalls the processor.
+    #[inline]
+    fn refresh_line(&mut self, cell: Cell, direction: usize, patterns: [Line; 2]) {
+        let index = usize::from(cell);
+        let mut lines = self.lines[index];
+        lines[0][direction] = patterns[0];
+        lines[1][direction] = patterns[1];
+        self.lines[index] = lines;
+        self.judge_both(cell, lines);
+    }
+
+    #[inline]
+    fn judge_both(&mut self, cell: Cell, lines: [[Line; 4]; 2]) {
+        let judged = [
+            self.judge(cell, Side::First, lines[0]),
+            self.judge(cell, Side::Second, lines[1]),
+        ];
+        self.set_judged(usize::from(cell), judged);
+    }
+
+    /// Records the threat and value of the cell at `index` for each player, keeping the
+    /// counts and totals.
+    #[inline]
+    fn set_judged(&mut self, index: usize, judged: [(Threat, i32); 2]) {
+        for (s, (threat, value)) in judged.into_iter().enumerate() {
             let old_threat = self.threats[index][s];
             let old_value = self.values[index][s];
-            let (threat, value) = if empty {
-                self.judge(cell, side)
-            } else {
-                (Threat::None, 0)
-            };
             self.counts[s][old_threat as usize] -= 1;
             self.counts[s][threat as usize] += 1;
             self.totals[s] += value - old_value;
@@ -381,10 +408,11 @@ impl Caro {
         }
     }
 
-    /// The threat and value of empty `cell` for `side`; a renju three-three is checked on the
-    /// board (a three whose straight-four points are all forbidden is no three).
-    fn judge(&self, cell: Cell, side: Side) -> (Threat, i32) {
-        let lines = self.lines[usize::from(cell)][side.index()];
+    /// The threat and value of empty `cell` for `side` from its `lines`; a renju three-three
+    /// is checked on the board (a three whose straight-four points are all forbidden is no
+    /// three).
+    #[inline]
+    fn judge(&self, cell: Cell, side: Side, lines: [Line; 4]) -> (Threat, i32) {
         let renju_black = self.rule.has_forbidden_moves(side);
         let judged = combine(lines, renju_black);
         if renju_black && judged.0 == Threat::Forbidden && is_line_three_three(lines) {
@@ -438,8 +466,9 @@ impl Caro {
     }
 
     /// Writes `code` for `cell` into the keys of the ten cells on each of its four lines,
-    /// and refreshes the empty ones.
+    /// and refreshes the empty ones within the rule's reach.
     fn update_lines(&mut self, cell: Cell, code: u32) {
+        let reach = self.tables.reach() as isize;
         for direction in 0..4 {
             let step = self.step(direction);
             for distance in 1..=HALF as isize {
@@ -451,11 +480,8 @@ impl Caro {
                     let shift = key_shift(offset_seen);
                     let key = (self.keys[n][direction] & !(3 << shift)) | code << shift;
                     self.keys[n][direction] = key;
-                    if self.cells[n] == EMPTY {
-                        for side in [Side::First, Side::Second] {
-                            self.lines[n][side.index()][direction] = self.tables.pattern(side, key);
-                        }
-                        self.refresh(n as Cell, false);
+                    if distance <= reach && self.cells[n] == EMPTY {
+                        self.refresh_line(n as Cell, direction, self.tables.patterns(key));
                     }
                 }
             }
