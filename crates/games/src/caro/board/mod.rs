@@ -69,6 +69,9 @@ pub struct Caro {
     near: Vec<u8>,
     counts: [[u16; THREAT_KINDS]; 2],
     totals: [i32; 2],
+    /// Renju: Black's empty cells whose lines make a line-local three-three (the only cells
+    /// the board must judge beyond their own lines); kept only under renju.
+    double_threes: u16,
     on_board: Vec<Cell>,
     to_move: Side,
     hash: u64,
@@ -107,6 +110,7 @@ impl Caro {
             cells,
             counts,
             totals: [0; 2],
+            double_threes: 0,
             on_board,
             to_move: Side::First,
             hash: 0,
@@ -367,6 +371,8 @@ impl Caro {
                 lines[1][direction] = white;
             }
             self.lines[index] = lines;
+            // The cell was taken (or the board new): its old lines were not counted.
+            self.count_double_three(lines[0], 1);
         }
         self.judge_both(cell, lines);
     }
@@ -378,10 +384,20 @@ impl Caro {
     fn refresh_line(&mut self, cell: Cell, direction: usize, patterns: [Line; 2]) {
         let index = usize::from(cell);
         let mut lines = self.lines[index];
+        self.count_double_three(lines[0], -1);
         lines[0][direction] = patterns[0];
         lines[1][direction] = patterns[1];
         self.lines[index] = lines;
+        self.count_double_three(lines[0], 1);
         self.judge_both(cell, lines);
+    }
+
+    /// Renju: counts an empty cell's Black `lines` in or out of the line-local three-threes.
+    #[inline]
+    fn count_double_three(&mut self, lines: [Line; 4], delta: i16) {
+        if self.rule.has_forbidden_moves(Side::First) && is_line_three_three(lines) {
+            self.double_threes = self.double_threes.wrapping_add_signed(delta);
+        }
     }
 
     #[inline]
@@ -427,7 +443,7 @@ impl Caro {
     /// Renju: re-judges Black's line-local three-threes once every line is up to date (whether
     /// a three is real depends on cells beyond its own lines).
     fn rejudge_three_threes(&mut self) {
-        if !self.rule.has_forbidden_moves(Side::First) {
+        if !self.rule.has_forbidden_moves(Side::First) || self.double_threes == 0 {
             return;
         }
         for index in 0..self.on_board.len() {
@@ -444,6 +460,7 @@ impl Caro {
     fn place(&mut self, cell: Cell, side: Side) {
         let code = stone_code(side);
         let index = usize::from(cell);
+        self.count_double_three(self.lines[index][0], -1);
         self.cells[index] = code;
         self.hash ^= zobrist()[index][side.index()];
         self.stones += 1;

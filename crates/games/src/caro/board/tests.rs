@@ -100,3 +100,41 @@ fn the_edge_does_not_close_a_caro_line_but_stones_do() {
     game.make_move(closed);
     assert_eq!(game.outcome(), None);
 }
+
+#[test]
+fn renju_double_threes_are_counted_as_stones_come_and_go() {
+    let recount = |game: &Caro| {
+        game.board_cells()
+            .iter()
+            .filter(|&&cell| {
+                game.is_empty(cell)
+                    && is_line_three_three(game.lines[usize::from(cell)][Side::First.index()])
+            })
+            .count() as u16
+    };
+    let mut random = SplitMix64::new(27);
+    let mut seen = 0;
+    for _ in 0..20 {
+        let mut game = Caro::new(15, Rule::Renju);
+        let mut played = Vec::new();
+        for _ in 0..40 {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            moves.retain(|&cell| game.stones_near(cell) > 0 || game.stone_count() == 0);
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let cell = moves[random.below(moves.len())];
+            game.make_move(cell);
+            played.push(cell);
+            assert_eq!(game.double_threes, recount(&game));
+            seen += usize::from(game.double_threes > 0);
+        }
+        while let Some(cell) = played.pop() {
+            game.unmake_move(cell);
+            assert_eq!(game.double_threes, recount(&game));
+        }
+        assert_eq!(game.double_threes, 0);
+    }
+    assert!(seen > 0, "no walk made a three-three point");
+}
