@@ -19,9 +19,11 @@ pub struct SearchParams {
     pub null_move_divisor: i32,
     /// Late-move pruning applies at depths up to this.
     pub late_move_depth: i32,
-    /// Late-move pruning keeps `(late_move_base + depth²) / 2` quiet moves (all of that
-    /// without the halving when the static value is improving).
+    /// Late-move pruning keeps `(late_move_base + depth^late_move_power) / 2` quiet moves
+    /// (all of that without the halving when the static value is improving).
     pub late_move_base: i32,
+    /// See [`SearchParams::late_move_base`].
+    pub late_move_power: f64,
     /// History pruning (where the evaluator switches it on) applies at depths up to this.
     pub history_pruning_depth: i32,
     /// Futility pruning applies at depths up to this.
@@ -61,6 +63,7 @@ impl SearchParams {
         null_move_divisor: 4,
         late_move_depth: 8,
         late_move_base: 3,
+        late_move_power: 2.0,
         history_pruning_depth: 3,
         futility_depth: 6,
         bad_tactic_depth: 4,
@@ -84,6 +87,12 @@ impl SearchParams {
         let r = self.reduction_base
             + (depth as f64).ln() * (moves as f64).ln() / self.reduction_divisor;
         r as i32
+    }
+
+    /// Quiet moves late-move pruning lets through at `depth`, before the halving for a
+    /// static value that is not improving.
+    pub fn late_moves(&self, depth: usize) -> i32 {
+        self.late_move_base + (depth as f64).powf(self.late_move_power) as i32
     }
 
     /// The history bonus for a cutoff at `depth`.

@@ -72,6 +72,8 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
     /// Continuation index of the move made at each ply (`None` for a null move).
     played: Vec<Option<usize>>,
     reductions: Vec<[i32; 64]>,
+    /// Quiet moves late-move pruning lets through, by depth (see [`SearchParams::late_moves`]).
+    late_moves: [i32; 64],
     pub nodes: u64,
     pub seldepth: usize,
     pub tt_hits: u64,
@@ -102,6 +104,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 row
             })
             .collect();
+        let late_moves = std::array::from_fn(|depth| params.late_moves(depth));
         Worker {
             id,
             game,
@@ -119,6 +122,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             null_played: vec![false; MAX_PLY + 1],
             played: vec![None; MAX_PLY + 1],
             reductions,
+            late_moves,
             nodes: 0,
             seldepth: 0,
             tt_hits: 0,
@@ -352,7 +356,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let mv = picked.mv;
             if best.raw() > -Score::MAX_EVAL && !in_check {
                 if picked.quiet {
-                    let late = (self.params.late_move_base + depth * depth)
+                    let late = self.late_moves[depth.clamp(0, 63) as usize]
                         / if improving { 1 } else { 2 };
                     if self.features.late_move_pruning
                         && depth <= self.params.late_move_depth
