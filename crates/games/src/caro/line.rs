@@ -369,6 +369,7 @@ pub fn key_of(text: &str) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::caro::board::key_shift;
 
     fn black(rule: Rule, text: &str) -> Line {
         tables(rule).pattern(Side::First, key_of(text))
@@ -428,7 +429,7 @@ mod tests {
 
     #[test]
     fn no_pattern_changes_beyond_the_reach() {
-        let far = [key_shift_of(-(HALF as isize)), key_shift_of(HALF as isize)];
+        let far = [key_shift(-(HALF as isize)), key_shift(HALF as isize)];
         for rule in Rule::ALL {
             let tables = tables(rule);
             let changes = (0..1u32 << KEY_BITS).any(|key| {
@@ -443,10 +444,6 @@ mod tests {
             // caro rules: it does (an overline, a blocked end).
             assert_eq!(changes, tables.reach() == HALF, "{rule:?}");
         }
-    }
-
-    fn key_shift_of(offset: isize) -> u32 {
-        crate::caro::board::key_shift(offset)
     }
 
     #[test]
