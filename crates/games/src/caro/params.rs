@@ -60,6 +60,12 @@ pub const ORDER_BLOCK_QUARTERS: i32 = 3;
 /// orders quiet cells (history moves within ±16,384; one cutoff adds at most 2,000).
 pub const QUIET_ORDER_WEIGHT: i32 = 48;
 
+/// Cells ranked below this (making or blocking an open three or a closed four: ranks 2 and
+/// 3 of `Strong::tactical_score`) count as quiet moves: ordered by their value and history,
+/// and reduced and pruned late like any quiet cell. Fours, double threats and blocks of
+/// them stay tactical.
+pub const TACTICAL_RANK: i32 = 4;
+
 // The search (strong.rs's features).
 
 /// Plies of quiescence (fours and their blocks) below the horizon.

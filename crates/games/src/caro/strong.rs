@@ -10,7 +10,8 @@ use super::params::{
     ASPIRATION_WINDOW, DOUBLE_FOUR_AGAINST, FIVE_NOW, FOUR_THREE_DIVISOR, FUTILITY_MARGIN,
     OPEN_FOUR_ANSWERED_DIVISOR, OPEN_FOUR_NEXT, ORDER_BLOCK_QUARTERS, ORDER_OWN, OWN_WEIGHT,
     QUIESCENCE_PLIES, QUIET_KEPT, QUIET_ORDER_WEIGHT, REDUCTION_BASE, REDUCTION_DIVISOR,
-    REVERSE_FUTILITY_MARGIN, TEMPO, THEIR_WEIGHT, THREATS_AGAINST, THREE_THREE_DIVISOR,
+    REVERSE_FUTILITY_MARGIN, TACTICAL_RANK, TEMPO, THEIR_WEIGHT, THREATS_AGAINST,
+    THREE_THREE_DIVISOR,
 };
 use super::threat::Threat;
 use super::vcf::{Solver, SolverLimits};
@@ -195,6 +196,9 @@ impl Evaluator<Caro> for Strong {
             (_, Threat::Three) => 2,
             _ => return None,
         };
+        if rank < TACTICAL_RANK {
+            return None;
+        }
         Some(rank * 100_000 + base.min(99_999))
     }
 
