@@ -184,7 +184,6 @@ impl Evaluator<Caro> for Strong {
         let them = me.opponent();
         let own = game.threat(mv, me);
         let theirs = game.threat(mv, them);
-        let base = Self::cell_score(game, mv, me);
         let rank = match (own, theirs) {
             (Threat::Five, _) => 9,
             (_, Threat::Five) => 8,
@@ -199,6 +198,8 @@ impl Evaluator<Caro> for Strong {
         if rank < TACTICAL_RANK {
             return None;
         }
+        // Scored only for the cells that stay tactical: a quiet cell's value is quiet_score's.
+        let base = Self::cell_score(game, mv, me);
         Some(rank * 100_000 + base.min(99_999))
     }
 
