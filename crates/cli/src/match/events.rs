@@ -92,6 +92,8 @@ pub struct MatchResult {
     pub players: [PlayerFigures; 2],
     /// Games without a result (a program lost one of our lines), not in the score.
     pub voided: u32,
+    /// Ctrl-C stopped the match early: these are the games finished before it.
+    pub interrupted: bool,
 }
 
 /// An Elo estimate.

@@ -7,6 +7,7 @@
 mod contestants;
 mod elo;
 mod events;
+mod interrupt;
 mod openings;
 mod players;
 mod record;
@@ -83,8 +84,9 @@ pub fn run(plan: &Match) -> anyhow::Result<()> {
         true,
     );
     let mut standings = report::Standings::new(plan, pairs, out);
+    interrupt::arm();
     schedule::play(plan, &openings, |game| standings.take(game));
-    standings.finish()
+    standings.finish(interrupt::requested())
 }
 
 /// A new game of the match's settings.

@@ -111,6 +111,9 @@ fn play_once(
         if let Status::Finished { winner, reason } = referee.status() {
             break (*winner, reason.clone());
         }
+        if super::interrupt::requested() {
+            return Err(super::interrupt::Interrupted.into());
+        }
         if plies >= plan.max_plies {
             break (None, format!("adjudicated a draw after {plies} plies"));
         }

@@ -311,15 +311,22 @@ impl<'a> Standings<'a> {
         ));
     }
 
-    /// Ends the match: the first failure, if any, else the report.
-    pub fn finish(self) -> anyhow::Result<()> {
+    /// Ends the match: the first failure, if any, else the report; after Ctrl-C
+    /// (`interrupted`) the report of the games finished, then the interruption as an error.
+    pub fn finish(self, interrupted: bool) -> anyhow::Result<()> {
         self.progress.finish_and_clear();
-        if let Some(error) = self.failure {
+        if let Some(error) = self.failure
+            && !interrupted
+        {
             return Err(error);
         }
         let mut result = result(self.plan, &self.tally, &self.figures, self.verdict);
         result.voided = self.voided;
+        result.interrupted = interrupted;
         tell(&MatchEvent::Result(result), self.plan.json, true);
+        if interrupted {
+            return Err(super::interrupt::Interrupted.into());
+        }
         Ok(())
     }
 }
@@ -379,6 +386,7 @@ fn result(plan: &Match, tally: &Tally, figures: &Figures, verdict: Verdict) -> M
         }),
         players: [player(0, plan.a.to_string()), player(1, plan.b.to_string())],
         voided: 0,
+        interrupted: false,
     }
 }
 
@@ -417,6 +425,9 @@ fn print_result(result: &MatchResult) {
             "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) · {outcome}",
             sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt.llr, sprt.lower, sprt.upper
         );
+    }
+    if result.interrupted {
+        println!("Interrupted (Ctrl-C): the games under way were dropped, not counted");
     }
     if result.voided > 0 {
         println!(

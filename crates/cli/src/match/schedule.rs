@@ -1,6 +1,7 @@
 //! Who plays when: games come in colour-swapped pairs, both games of a pair from one opening
 //! (A first, then B first); each of `concurrency` workers seats its own two players and
-//! takes the next unplayed pair until every pair is played or the match is stopped.
+//! takes the next unplayed pair until every pair is played or the match is stopped (by the
+//! SPRT's verdict, a failure, or Ctrl-C).
 //! Finished games go back to the caller one by one, in the order they end.
 
 use std::ops::ControlFlow;
@@ -12,6 +13,7 @@ use ply_search::Side;
 
 use super::Match;
 use super::contestants::{self, Contestant};
+use super::interrupt;
 use super::openings::Opening;
 use super::players::PlayerSpec;
 use super::referee::play_game;
@@ -49,11 +51,18 @@ pub fn play(
                 let mut players = players;
                 loop {
                     let pair = next_pair.fetch_add(1, Ordering::Relaxed);
-                    if pair >= pairs {
+                    if pair >= pairs || interrupt::requested() {
                         return;
                     }
                     for a_side in [Side::First, Side::Second] {
                         let record = play_game(plan, &mut players, &openings[pair], a_side);
+                        if interrupt::requested() {
+                            // Ctrl-C: a game cut short is dropped, not counted.
+                            if let Ok(record) = record {
+                                let _ = sender.send(Ok((pair, record)));
+                            }
+                            return;
+                        }
                         let stop = record.is_err();
                         if sender.send(record.map(|r| (pair, r))).is_err() || stop {
                             next_pair.store(pairs, Ordering::Relaxed);
