@@ -10,7 +10,7 @@ const TICTACTOE: u64 = 9_797;
 /// `ply bench caro`: the search's signature; changes only with a `Bench: N` commit.
 const CARO: u64 = 147_769;
 /// `ply bench xiangqi`: the search's signature; changes only with a `Bench: N` commit.
-const XIANGQI: u64 = 45_244;
+const XIANGQI: u64 = 42_825;
 /// `ply bench chess`: the search's signature; changes only with a `Bench: N` commit.
 const CHESS: u64 = 692_256;
 

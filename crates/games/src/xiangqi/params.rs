@@ -22,6 +22,9 @@ pub const CANNON_PLACEMENT_ENDGAME_DIVISOR: i32 = 2;
 pub const SOLDIER_PLACEMENT_ENDGAME_DIVISOR: i32 = 2;
 /// …plus this once it has crossed the river (alive matters more than placed late).
 pub const SOLDIER_CROSSED_ENDGAME: i32 = 20;
+/// Per soldier across the river (not yet on the enemy's back rank), per advisor the enemy
+/// lacks: soldiers break a palace without advisors, and hardly one with both.
+pub const SOLDIER_PER_MISSING_ADVISOR: [i32; 2] = [10, 30];
 /// Middlegame penalty per rank the general stands off its back rank.
 pub const GENERAL_OFF_RANK: i32 = 25;
 /// Middlegame penalty per file the general stands off the middle file.
@@ -88,4 +91,4 @@ pub const ASPIRATION_WINDOW: i32 = 40;
 /// 0.75 and 2.25: +26.7 Elo in 1,110 games at 10,000 nodes.
 pub const REDUCTION_BASE: f64 = 1.0;
 /// See [`REDUCTION_BASE`].
-pub const REDUCTION_DIVISOR: f64 = 2.0;
+pub const REDUCTION_DIVISOR: f64 = 1.75;

@@ -84,6 +84,8 @@ struct SideFacts {
     attackers: i32,
     chariots: i32,
     phase: i32,
+    /// Soldiers across the river, not yet on the enemy's back rank.
+    crossed_soldiers: i32,
 }
 
 impl Strong {
@@ -128,6 +130,12 @@ impl Strong {
                             1 => value.add(CANNON_ONE_SCREEN[0], CANNON_ONE_SCREEN[1]),
                             _ => {}
                         }
+                    }
+                }
+                Kind::Soldier => {
+                    let (row, _) = table_cell(side, sq);
+                    if (1..=4).contains(&row) {
+                        own.crossed_soldiers += 1;
                     }
                 }
                 _ => {}
@@ -258,6 +266,13 @@ impl Evaluator<Xiangqi> for Strong {
         let black_safety = Strong::safety(position, Side::Second, &facts);
         midgame += black_safety - red_safety;
         endgame += (black_safety - red_safety) / SAFETY_ENDGAME_DIVISOR;
+        // Crossed soldiers against a palace short of advisors.
+        for (side, sign) in [(Side::First, 1), (Side::Second, -1)] {
+            let missing = (2 - facts[side.opponent().index()].advisors).max(0);
+            let weight = sign * facts[side.index()].crossed_soldiers * missing;
+            midgame += weight * SOLDIER_PER_MISSING_ADVISOR[0];
+            endgame += weight * SOLDIER_PER_MISSING_ADVISOR[1];
+        }
         let phase = (facts[0].phase + facts[1].phase).min(FULL_PHASE);
         let mut value = (midgame * phase + endgame * (FULL_PHASE - phase)) / FULL_PHASE;
         // Defenders guarding each other (connected advisors and elephants) hold the palace.
@@ -371,6 +386,41 @@ mod tests {
         .expect("valid");
         assert!(Strong.evaluate(&game) > 800, "{}", Strong.evaluate(&game));
         assert!(game.null_move_allowed());
+    }
+
+    /// How much more a soldier is worth across the river than on its own half, for the
+    /// board given by `fen` with `{soldier}` standing for the soldier's rank (the soldier on
+    /// rank `crossed` or `home`).
+    fn crossing_gain(fen: &str, crossed: &str, home: &str) -> i32 {
+        let eval = |rank: &str| {
+            let game = Xiangqi::from_fen(&fen.replace("{soldier}", rank)).expect("valid");
+            Strong.evaluate(&game)
+        };
+        eval(crossed) - eval(home)
+    }
+
+    #[test]
+    fn a_crossed_soldier_gains_against_missing_advisors() {
+        // Red's soldier on e5 (crossed) or e4 (home) against Black's general, with and
+        // without Black's advisors; Red to move. The defender keeps a soldier at home so
+        // that no value is pulled towards a draw.
+        let bare = crossing_gain("4k4/9/9/p8/{soldier}/9/9/9/3K5 w - - 0 1", "4P4/9", "9/4P4");
+        let guarded = crossing_gain(
+            "3aka3/9/9/p8/{soldier}/9/9/9/3K5 w - - 0 1",
+            "4P4/9",
+            "9/4P4",
+        );
+        // Twice the term in the endgame, beside a little of the general's safety.
+        assert!(bare - guarded >= 40, "{bare} {guarded}");
+        // Black's soldier on e4 (crossed) or e5 (home) against Red's general; Red to move,
+        // so Black's gain lowers the value.
+        let bare = crossing_gain("5k3/9/9/9/{soldier}/8P/9/9/4K4 w - - 0 1", "9/4p4", "4p4/9");
+        let guarded = crossing_gain(
+            "5k3/9/9/9/{soldier}/8P/9/9/3AKA3 w - - 0 1",
+            "9/4p4",
+            "4p4/9",
+        );
+        assert!(guarded - bare >= 40, "{bare} {guarded}");
     }
 
     /// [`Strong`] with quiet checks pruned like any quiet move.
