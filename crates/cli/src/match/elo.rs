@@ -65,10 +65,12 @@ pub fn elo_from_score(score: f64) -> f64 {
 /// game was part of a finished pair, else from the spread of single games.
 pub fn estimate(tally: &Tally) -> Estimate {
     let (mean, spread, count) = moments(&samples(tally));
-    let error = if count > 0.0 {
+    // With no spread at all (no games, or every sample alike: two draws, ten won pairs) the
+    // sample says nothing about its own error: the interval is unbounded, not zero-wide.
+    let error = if count > 0.0 && spread > 0.0 {
         (spread / count).sqrt()
     } else {
-        0.0
+        f64::INFINITY
     };
     let los = if tally.wins + tally.losses == 0 {
         0.5
@@ -168,12 +170,13 @@ mod tests {
 
     #[test]
     fn pairs_narrow_the_interval_when_they_are_consistent() {
-        // Ten pairs, each one win and one draw (1.5 points): no spread between pairs.
+        // Ten pairs, eight of one win and one draw (1.5 points) and two of two draws: less
+        // spread between pairs than between games.
         let paired = Tally {
-            wins: 10,
-            draws: 10,
+            wins: 8,
+            draws: 12,
             losses: 0,
-            pairs: [0, 0, 0, 10, 0],
+            pairs: [0, 0, 2, 8, 0],
         };
         let single = Tally {
             pairs: [0; 5],
@@ -183,6 +186,26 @@ mod tests {
         assert!((p.elo - s.elo).abs() < 1e-9, "same score, same Elo");
         assert!(p.high - p.low < s.high - s.low);
         assert!(s.los > 0.99);
+    }
+
+    #[test]
+    fn samples_all_alike_leave_the_interval_unbounded() {
+        let two_draws = Tally {
+            wins: 0,
+            draws: 2,
+            losses: 0,
+            pairs: [0, 0, 1, 0, 0],
+        };
+        let drawn = estimate(&two_draws);
+        assert!(drawn.elo.abs() < 1e-9);
+        assert_eq!((drawn.low, drawn.high), (f64::NEG_INFINITY, f64::INFINITY));
+        let none = estimate(&Tally {
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            pairs: [0; 5],
+        });
+        assert_eq!((none.low, none.high), (f64::NEG_INFINITY, f64::INFINITY));
     }
 
     #[test]
