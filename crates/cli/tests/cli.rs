@@ -527,3 +527,29 @@ fn a_reviewed_game_that_black_starts_is_numbered_from_black() {
         assert!(out.contains(row), "no '{row}' in:\n{out}");
     }
 }
+
+#[test]
+fn a_reviewed_game_is_numbered_from_its_fen_move_number() {
+    let path = std::env::temp_dir().join(format!("ply-move-twelve-{}.pgn", std::process::id()));
+    std::fs::write(
+        &path,
+        "[Event \"?\"]\n[SetUp \"1\"]\n\
+         [FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 12\"]\n\
+         [Result \"*\"]\n\n12. Bb5 a6 13. Ba4 *\n",
+    )
+    .expect("writes");
+    let output = ply(&[
+        "analyze",
+        "--game",
+        path.to_str().expect("utf-8"),
+        "--depth",
+        "2",
+    ]);
+    std::fs::remove_file(&path).ok();
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    for row in ["12. Bb5", "12... a6", "13. Ba4"] {
+        assert!(out.contains(row), "no '{row}' in:\n{out}");
+    }
+    assert!(!out.contains(" 1. Bb5"), "{out}");
+}

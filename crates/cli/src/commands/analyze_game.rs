@@ -64,8 +64,12 @@ pub fn run(
     let started = Instant::now();
     let control = SearchControl::default();
     let mut evals: Vec<PositionEval> = Vec::with_capacity(review.positions());
-    // A game that starts with the second player's move numbers it "1…", then "2." on.
-    let shift = usize::from(review.mover(0) == Some(Side::Second));
+    // Moves are numbered from the start position's move number (a FEN's last field); a
+    // game that starts with the second player's move numbers it "N…", then "N+1." on.
+    let numbering = Numbering {
+        first: files::move_number(&record.start_position()),
+        shift: usize::from(review.mover(0) == Some(Side::Second)),
+    };
     for index in 0..review.positions() {
         let eval = review
             .evaluate(index, thinker.as_mut(), &limits, &control)?
@@ -78,7 +82,7 @@ pub fn run(
         {
             let (before, after) = (&evals[index - 1], &evals[index]);
             let graded = analysis::grade_move(index, mover, mv, before, after);
-            print_move(&graded, shift, before, after, style);
+            print_move(&graded, numbering, before, after, style);
         }
     }
     let moves = review.grade(&evals);
@@ -138,14 +142,22 @@ pub fn run(
 }
 
 /// One graded move as a table row; `shift` is 1 when the second player moved first.
+/// How the game numbers its moves: the number of its first move, and 1 when the second
+/// player moves first.
+#[derive(Clone, Copy)]
+struct Numbering {
+    first: u32,
+    shift: usize,
+}
+
 fn print_move(
     review: &MoveReview,
-    shift: usize,
+    numbering: Numbering,
     before: &PositionEval,
     after: &PositionEval,
     style: ScoreStyle,
 ) {
-    let number = (review.ply + shift).div_ceil(2);
+    let number = (review.ply + numbering.shift).div_ceil(2) + numbering.first as usize - 1;
     let dots = if review.side == "first" { "." } else { "..." };
     let symbol = review.verdict.map_or("", Verdict::symbol);
     println!(

@@ -8,6 +8,7 @@
 
 mod own_text;
 mod pgn;
+pub use pgn::move_number;
 pub mod pgn_text;
 mod psq;
 

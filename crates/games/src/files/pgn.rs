@@ -117,7 +117,7 @@ fn iccs(name: &str) -> String {
 }
 
 /// The move number a FEN's last field gives (1 when absent).
-fn move_number(position: &str) -> u32 {
+pub fn move_number(position: &str) -> u32 {
     position
         .split_whitespace()
         .nth(5)
