@@ -312,20 +312,24 @@ impl<'a> Standings<'a> {
     }
 
     /// Ends the match: the first failure, if any, else the report; after Ctrl-C
-    /// (`interrupted`) the report of the games finished, then the interruption as an error.
+    /// (`interrupted`) the report of the games finished, then the interruption as an error
+    /// that also names a failure met before it.
     pub fn finish(self, interrupted: bool) -> anyhow::Result<()> {
         self.progress.finish_and_clear();
-        if let Some(error) = self.failure
-            && !interrupted
-        {
-            return Err(error);
-        }
+        let failure = match self.failure {
+            Some(error) if !interrupted => return Err(error),
+            failure => failure,
+        };
         let mut result = result(self.plan, &self.tally, &self.figures, self.verdict);
         result.voided = self.voided;
         result.interrupted = interrupted;
         tell(&MatchEvent::Result(result), self.plan.json, true);
         if interrupted {
-            return Err(super::interrupt::Interrupted.into());
+            let interrupted = anyhow::Error::from(super::interrupt::Interrupted);
+            return Err(match failure {
+                Some(error) => interrupted.context(format!("a game failed first: {error:#}")),
+                None => interrupted,
+            });
         }
         Ok(())
     }
@@ -448,5 +452,59 @@ fn print_result(result: &MatchResult) {
             player.illegal_moves,
             player.failures
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan() -> Match {
+        Match {
+            spec: ply_games::find_game("tictactoe").expect("a game"),
+            options: Default::default(),
+            title: "tic-tac-toe".to_string(),
+            a: "strong".parse().expect("a player"),
+            b: "classic".parse().expect("a player"),
+            games: 2,
+            limits: Default::default(),
+            tc: None,
+            timemargin: 0,
+            turnmargin: None,
+            sprt: None,
+            openings: "random".to_string(),
+            concurrency: 1,
+            seed: 1,
+            out: None,
+            max_plies: 100,
+            engine: Default::default(),
+            json: true,
+        }
+    }
+
+    #[test]
+    fn a_failure_before_ctrl_c_is_named_beside_the_interruption() {
+        let plan = plan();
+        let mut standings = Standings::new(&plan, 1, None);
+        let flow = standings.take(Err(anyhow!("brain: died (broken pipe)")));
+        assert_eq!(flow, ControlFlow::Continue(()));
+        let error = standings.finish(true).expect_err("interrupted");
+        let text = format!("{error:#}");
+        assert!(text.contains("brain: died (broken pipe)"), "{text}");
+        assert!(text.contains("interrupted"), "{text}");
+        assert!(
+            error
+                .downcast_ref::<super::super::interrupt::Interrupted>()
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn without_ctrl_c_the_failure_is_the_error() {
+        let plan = plan();
+        let mut standings = Standings::new(&plan, 1, None);
+        let _ = standings.take(Err(anyhow!("brain: died (broken pipe)")));
+        let error = standings.finish(false).expect_err("failed");
+        assert_eq!(format!("{error:#}"), "brain: died (broken pipe)");
     }
 }
