@@ -3,7 +3,9 @@
 //! fours as quiescence moves (a VCF search past the horizon), a four by the opponent as
 //! "check", and the threat-space solver at the root.
 
-use ply_search::{AdviceBudget, Evaluator, Features, Game, RootAdvice, SearchParams, Side};
+use ply_search::{
+    AdviceBudget, Evaluator, Features, Game, Refinements, RootAdvice, SearchParams, Side,
+};
 
 use super::board::{Caro, Cell};
 use super::params::{
@@ -232,6 +234,17 @@ impl Evaluator<Caro> for Strong {
             reduction_base: REDUCTION_BASE,
             reduction_divisor: REDUCTION_DIVISOR,
             ..SearchParams::DEFAULT
+        }
+    }
+
+    /// Internal iterative reduction: a node at depth 4 or more with no move from the table
+    /// is searched a ply shallower (+25.4 Elo at 20,000 nodes a move, 930 games, stop 30).
+    /// Continuation history (-36 Elo after 135 games on top of it) and razoring into
+    /// quiescence (-54.8, H0) stay off.
+    fn refinements(&self) -> Refinements {
+        Refinements {
+            internal_iterative_reduction: true,
+            ..Refinements::default()
         }
     }
 
