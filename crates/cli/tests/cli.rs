@@ -503,16 +503,11 @@ fn a_match_reports_typed_events_as_json_lines() {
     assert!(String::from_utf8_lossy(&output.stderr).trim().is_empty());
 }
 
-#[test]
-fn a_reviewed_game_that_black_starts_is_numbered_from_black() {
-    let path = std::env::temp_dir().join(format!("ply-black-starts-{}.pgn", std::process::id()));
-    std::fs::write(
-        &path,
-        "[Event \"?\"]\n[SetUp \"1\"]\n\
-         [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\
-         [Result \"*\"]\n\n1... e5 2. Nf3 Nc6 *\n",
-    )
-    .expect("writes");
+/// `ply analyze --game` at depth 2 of the PGN `pgn` (written to a file named after `name`):
+/// its text output, after checking that it succeeded.
+fn reviewed(name: &str, pgn: &str) -> String {
+    let path = std::env::temp_dir().join(format!("ply-{name}-{}.pgn", std::process::id()));
+    std::fs::write(&path, pgn).expect("writes");
     let output = ply(&[
         "analyze",
         "--game",
@@ -523,6 +518,17 @@ fn a_reviewed_game_that_black_starts_is_numbered_from_black() {
     std::fs::remove_file(&path).ok();
     let out = text(&output);
     assert!(output.status.success(), "{out}");
+    out
+}
+
+#[test]
+fn a_reviewed_game_that_black_starts_is_numbered_from_black() {
+    let out = reviewed(
+        "black-starts",
+        "[Event \"?\"]\n[SetUp \"1\"]\n\
+         [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\
+         [Result \"*\"]\n\n1... e5 2. Nf3 Nc6 *\n",
+    );
     for row in ["1... e5", "2. Nf3", "2... Nc6"] {
         assert!(out.contains(row), "no '{row}' in:\n{out}");
     }
@@ -530,24 +536,12 @@ fn a_reviewed_game_that_black_starts_is_numbered_from_black() {
 
 #[test]
 fn a_reviewed_game_is_numbered_from_its_fen_move_number() {
-    let path = std::env::temp_dir().join(format!("ply-move-twelve-{}.pgn", std::process::id()));
-    std::fs::write(
-        &path,
+    let out = reviewed(
+        "move-twelve",
         "[Event \"?\"]\n[SetUp \"1\"]\n\
          [FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 12\"]\n\
          [Result \"*\"]\n\n12. Bb5 a6 13. Ba4 *\n",
-    )
-    .expect("writes");
-    let output = ply(&[
-        "analyze",
-        "--game",
-        path.to_str().expect("utf-8"),
-        "--depth",
-        "2",
-    ]);
-    std::fs::remove_file(&path).ok();
-    let out = text(&output);
-    assert!(output.status.success(), "{out}");
+    );
     for row in ["12. Bb5", "12... a6", "13. Ba4"] {
         assert!(out.contains(row), "no '{row}' in:\n{out}");
     }
