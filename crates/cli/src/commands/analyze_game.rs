@@ -141,7 +141,6 @@ pub fn run(
     Ok(())
 }
 
-/// One graded move as a table row; `shift` is 1 when the second player moved first.
 /// How the game numbers its moves: the number of its first move, and 1 when the second
 /// player moves first.
 #[derive(Clone, Copy)]
@@ -150,6 +149,7 @@ struct Numbering {
     shift: usize,
 }
 
+/// One graded move as a table row, numbered by `numbering`.
 fn print_move(
     review: &MoveReview,
     numbering: Numbering,
