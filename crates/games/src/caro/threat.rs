@@ -117,8 +117,55 @@ fn combinations() -> &'static [u32] {
     })
 }
 
-/// The threat and value of a cell from its four line patterns, worked out by counting.
-fn judge_lines(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
+/// A combination of line patterns on one cell worth more than the sum of its lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bonus {
+    /// An open four or two fours.
+    Flex4,
+    /// A four and an open three.
+    FourThree,
+    /// Two open threes.
+    ThreeThree,
+    /// A four with a three or two beside it.
+    FourPlus,
+    /// An open three with a closed three beside it.
+    ThreePlus,
+    /// Two closed threes.
+    Block3Pair,
+    /// Two twos.
+    TwoPair,
+}
+
+impl Bonus {
+    /// Every bonus, in declaration order.
+    pub const ALL: [Bonus; 7] = [
+        Bonus::Flex4,
+        Bonus::FourThree,
+        Bonus::ThreeThree,
+        Bonus::FourPlus,
+        Bonus::ThreePlus,
+        Bonus::Block3Pair,
+        Bonus::TwoPair,
+    ];
+
+    /// What the bonus adds to the cell's value ([`super::params`]).
+    pub fn value(self) -> i32 {
+        match self {
+            Bonus::Flex4 => FLEX4_BONUS,
+            Bonus::FourThree => FOUR_THREE_BONUS,
+            Bonus::ThreeThree => THREE_THREE_BONUS,
+            Bonus::FourPlus => FOUR_PLUS_BONUS,
+            Bonus::ThreePlus => THREE_PLUS_BONUS,
+            Bonus::Block3Pair => BLOCK3_PAIR_BONUS,
+            Bonus::TwoPair => TWO_PAIR_BONUS,
+        }
+    }
+}
+
+/// The threat a stone on a cell makes from its four line patterns, and the bonus its
+/// combination earns (none on a forbidden point, whose value is 0), worked out by counting:
+/// the terms of a cell's value, which an evaluation tuner fits.
+pub fn judge(lines: [Line; 4], renju_black: bool) -> (Threat, Option<Bonus>) {
     let mut fives = 0;
     let mut flex4 = 0;
     let mut fours = 0;
@@ -126,9 +173,7 @@ fn judge_lines(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
     let mut block3 = 0;
     let mut twos = 0;
     let mut forbidden = false;
-    let mut value = 0;
     for line in lines {
-        value += LINE_VALUE[line as usize];
         match line {
             Line::Five => fives += 1,
             Line::Flex4 => {
@@ -169,17 +214,27 @@ fn judge_lines(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
         Threat::None
     };
     let bonus = match threat {
-        Threat::Forbidden => return (threat, 0),
-        Threat::Flex4 => FLEX4_BONUS,
-        Threat::FourThree => FOUR_THREE_BONUS,
-        Threat::ThreeThree => THREE_THREE_BONUS,
-        Threat::Four if block3 + twos > 0 => FOUR_PLUS_BONUS,
-        Threat::Three if block3 > 0 => THREE_PLUS_BONUS,
-        Threat::Block3 if block3 >= 2 => BLOCK3_PAIR_BONUS,
-        Threat::Two if twos >= 2 => TWO_PAIR_BONUS,
-        _ => 0,
+        Threat::Flex4 => Some(Bonus::Flex4),
+        Threat::FourThree => Some(Bonus::FourThree),
+        Threat::ThreeThree => Some(Bonus::ThreeThree),
+        Threat::Four if block3 + twos > 0 => Some(Bonus::FourPlus),
+        Threat::Three if block3 > 0 => Some(Bonus::ThreePlus),
+        Threat::Block3 if block3 >= 2 => Some(Bonus::Block3Pair),
+        Threat::Two if twos >= 2 => Some(Bonus::TwoPair),
+        _ => None,
     };
-    (threat, value + bonus)
+    (threat, bonus)
+}
+
+/// The threat and value of a cell from its four line patterns: its lines' values and its
+/// bonus (a forbidden point is worth 0).
+fn judge_lines(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
+    let (threat, bonus) = judge(lines, renju_black);
+    if threat == Threat::Forbidden {
+        return (threat, 0);
+    }
+    let value: i32 = lines.iter().map(|&line| LINE_VALUE[line as usize]).sum();
+    (threat, value + bonus.map_or(0, Bonus::value))
 }
 
 #[cfg(test)]

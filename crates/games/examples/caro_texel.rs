@@ -1,0 +1,293 @@
+//! Texel tuning of caro's cell values on ply's own games: fits the line values, the bonuses,
+//! the weight of the side to move's cells and the tempo of `caro/params.rs` to the results.
+//!
+//! The evaluation is linear in those values on every quiet position (no five to make, no
+//! open four of the side to move's): `r·V(me) − V(them) + tempo + threats`, where `V` sums
+//! over the empty cells the values of the line patterns a stone there would make and the
+//! bonus of their combination. So each position becomes the counts of every pattern and
+//! bonus for both sides, and the fit is a logistic regression of the game's result on them,
+//! with the scale `K` first fitted to the current values (so the units stay the engine's).
+//!
+//! Games come from `ply match caro --out FILE` (freestyle, 15×15, from the empty board):
+//!
+//! ```text
+//! ply match caro --size 15 --a engine:nodes=20000 --b engine:nodes=14000 \
+//!     --games 2000 --openings random --out games.txt
+//! cargo run --release -p ply-games --example caro_texel -- games.txt
+//! ```
+
+use std::error::Error;
+
+use ply_games::caro::line::Line;
+use ply_games::caro::params::{LINE_VALUE, OWN_WEIGHT, TEMPO, THEIR_WEIGHT};
+use ply_games::caro::threat::{Bonus, Threat, judge};
+use ply_games::caro::{Caro, Rule, Strong};
+use ply_search::{Evaluator, Game, Side};
+
+/// Line patterns fitted: closed two … open four (a five is never on a quiet position).
+const LINES: std::ops::Range<usize> = 1..7;
+/// Terms per side: the fitted line patterns, then the bonuses.
+const TERMS: usize = 6 + Bonus::ALL.len();
+/// Plies from the start before positions are kept (the random opening).
+const SKIP_PLIES: usize = 4;
+
+/// One quiet position: its term counts for the side to move and the opponent, the part of
+/// the evaluation not fitted, and the result for the side to move.
+struct Sample {
+    mine: [f64; TERMS],
+    theirs: [f64; TERMS],
+    fixed: f64,
+    result: f64,
+}
+
+/// The values being fitted.
+#[derive(Clone, Debug)]
+struct Values {
+    terms: [f64; TERMS],
+    own_ratio: f64,
+    tempo: f64,
+}
+
+impl Values {
+    fn current() -> Values {
+        let mut terms = [0.0; TERMS];
+        for (slot, kind) in terms.iter_mut().zip(LINES) {
+            *slot = f64::from(LINE_VALUE[kind]);
+        }
+        for (slot, bonus) in terms[6..].iter_mut().zip(Bonus::ALL) {
+            *slot = f64::from(bonus.value());
+        }
+        Values {
+            terms,
+            own_ratio: f64::from(OWN_WEIGHT) / f64::from(THEIR_WEIGHT),
+            tempo: f64::from(TEMPO),
+        }
+    }
+
+    fn evaluate(&self, sample: &Sample) -> f64 {
+        let mine: f64 = self
+            .terms
+            .iter()
+            .zip(&sample.mine)
+            .map(|(v, n)| v * n)
+            .sum();
+        let theirs: f64 = self
+            .terms
+            .iter()
+            .zip(&sample.theirs)
+            .map(|(v, n)| v * n)
+            .sum();
+        self.own_ratio * mine - theirs + self.tempo + sample.fixed
+    }
+}
+
+fn sigmoid(eval: f64, k: f64) -> f64 {
+    1.0 / (1.0 + (-k * eval / 400.0).exp())
+}
+
+fn loss(samples: &[Sample], values: &Values, k: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| (s.result - sigmoid(values.evaluate(s), k)).powi(2))
+        .sum::<f64>()
+        / samples.len() as f64
+}
+
+/// The counts of every fitted term of `side`'s cells.
+fn terms(game: &Caro, side: Side) -> [f64; TERMS] {
+    let mut counts = [0.0; TERMS];
+    for &cell in game.board_cells() {
+        if !game.is_empty(cell) || game.threat(cell, side) == Threat::Forbidden {
+            continue;
+        }
+        let lines: [Line; 4] = std::array::from_fn(|direction| game.line(cell, side, direction));
+        for line in lines {
+            if LINES.contains(&(line as usize)) {
+                counts[line as usize - 1] += 1.0;
+            }
+        }
+        if let (_, Some(bonus)) = judge(lines, false) {
+            let index = Bonus::ALL.iter().position(|&b| b == bonus).unwrap_or(0);
+            counts[6 + index] += 1.0;
+        }
+    }
+    counts
+}
+
+/// The quiet positions of one game record, labelled with its result.
+fn samples_of(record: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>> {
+    let tag = |name: &str| {
+        record.lines().find_map(|line| {
+            line.strip_prefix(&format!("[{name} \""))
+                .and_then(|rest| rest.strip_suffix("\"]"))
+        })
+    };
+    if tag("Game") != Some("caro") {
+        return Ok(());
+    }
+    let first_score = match tag("Result") {
+        Some("1-0") => 1.0,
+        Some("0-1") => 0.0,
+        Some("1/2-1/2") => 0.5,
+        _ => return Ok(()),
+    };
+    let moves = record
+        .lines()
+        .filter(|line| !line.starts_with('[') && !line.trim().is_empty())
+        .flat_map(str::split_whitespace);
+    let mut game = Caro::new(15, Rule::Freestyle);
+    for (ply, text) in moves.enumerate() {
+        if game.outcome().is_some() {
+            break;
+        }
+        let me = game.side_to_move();
+        let them = me.opponent();
+        let quiet = game.count(me, Threat::Five) == 0
+            && game.count(them, Threat::Five) == 0
+            && game.count(me, Threat::Flex4) == 0;
+        if ply >= SKIP_PLIES && quiet {
+            let mine = terms(&game, me);
+            let theirs = terms(&game, them);
+            let current = Values::current();
+            let partial = Sample {
+                mine,
+                theirs,
+                fixed: 0.0,
+                result: 0.0,
+            };
+            let fixed = f64::from(Strong.evaluate(&game)) - current.evaluate(&partial);
+            let result = if me == Side::First {
+                first_score
+            } else {
+                1.0 - first_score
+            };
+            out.push(Sample {
+                mine,
+                theirs,
+                fixed,
+                result,
+            });
+        }
+        let cell = game
+            .parse_cell(text)
+            .ok_or_else(|| format!("not a cell: {text}"))?;
+        game.make_move(cell);
+    }
+    Ok(())
+}
+
+/// The scale that best fits the current values.
+fn fit_scale(samples: &[Sample]) -> f64 {
+    let current = Values::current();
+    let mut best = (f64::MAX, 1.0);
+    for step in 1..=400 {
+        let k = f64::from(step) * 0.01;
+        let l = loss(samples, &current, k);
+        if l < best.0 {
+            best = (l, k);
+        }
+    }
+    best.1
+}
+
+/// Gradient descent (Adam) on every fitted value at once.
+fn fit(samples: &[Sample], k: f64, rounds: usize) -> Values {
+    let mut values = Values::current();
+    let params = TERMS + 2;
+    let (mut m, mut v) = (vec![0.0; params], vec![0.0; params]);
+    let (beta1, beta2, rate) = (0.9, 0.999, 0.5);
+    for round in 1..=rounds {
+        let mut grad = vec![0.0; params];
+        for s in samples {
+            let p = sigmoid(values.evaluate(s), k);
+            // d loss / d eval, before the mean.
+            let d = -2.0 * (s.result - p) * p * (1.0 - p) * k / 400.0;
+            for t in 0..TERMS {
+                grad[t] += d * (values.own_ratio * s.mine[t] - s.theirs[t]);
+            }
+            let mine: f64 = values.terms.iter().zip(&s.mine).map(|(a, b)| a * b).sum();
+            grad[TERMS] += d * mine;
+            grad[TERMS + 1] += d;
+        }
+        for (i, g) in grad.iter_mut().enumerate() {
+            *g /= samples.len() as f64;
+            m[i] = beta1 * m[i] + (1.0 - beta1) * *g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * *g * *g;
+            let mh = m[i] / (1.0 - beta1.powi(round as i32));
+            let vh = v[i] / (1.0 - beta2.powi(round as i32));
+            // The ratio moves on a finer scale than the values.
+            let step = if i == TERMS { rate / 100.0 } else { rate };
+            let delta = step * mh / (vh.sqrt() + 1e-12);
+            match i {
+                _ if i < TERMS => values.terms[i] = (values.terms[i] - delta).max(0.0),
+                _ if i == TERMS => values.own_ratio -= delta,
+                _ => values.tempo -= delta,
+            }
+        }
+        if round % 100 == 0 {
+            eprintln!("round {round}: loss {:.6}", loss(samples, &values, k));
+        }
+    }
+    values
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let rounds = match args.iter().position(|a| a == "--rounds") {
+        Some(at) => {
+            let n = args.get(at + 1).ok_or("--rounds needs a number")?.parse()?;
+            args.drain(at..at + 2);
+            n
+        }
+        None => 1000,
+    };
+    if args.is_empty() {
+        return Err("usage: caro_texel [--rounds N] GAMES.txt …".into());
+    }
+    let mut samples = Vec::new();
+    for path in &args {
+        let text = std::fs::read_to_string(path)?;
+        for record in text.split("\n\n") {
+            samples_of(record, &mut samples)?;
+        }
+    }
+    println!("{} quiet positions", samples.len());
+    let k = fit_scale(&samples);
+    let current = Values::current();
+    println!(
+        "scale K = {k:.2}; loss with today's values {:.6}",
+        loss(&samples, &current, k)
+    );
+    let fitted = fit(&samples, k, rounds);
+    println!("loss with fitted values {:.6}", loss(&samples, &fitted, k));
+    let names = [
+        "Block2",
+        "Flex2",
+        "Block3",
+        "Flex3",
+        "Block4",
+        "Flex4",
+        "FLEX4_BONUS",
+        "FOUR_THREE_BONUS",
+        "THREE_THREE_BONUS",
+        "FOUR_PLUS_BONUS",
+        "THREE_PLUS_BONUS",
+        "BLOCK3_PAIR_BONUS",
+        "TWO_PAIR_BONUS",
+    ];
+    for (i, name) in names.iter().enumerate() {
+        println!(
+            "{name:>18}: {:>7.1} -> {:>7.1}",
+            current.terms[i], fitted.terms[i]
+        );
+    }
+    println!(
+        "{:>18}: {:>7.3} -> {:>7.3}",
+        "own/their", current.own_ratio, fitted.own_ratio
+    );
+    println!(
+        "{:>18}: {:>7.1} -> {:>7.1}",
+        "TEMPO", current.tempo, fitted.tempo
+    );
+    Ok(())
+}
