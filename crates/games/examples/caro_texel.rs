@@ -231,6 +231,56 @@ fn fit(samples: &[Sample], k: f64, rounds: usize) -> Values {
     values
 }
 
+/// The loss reached when the side to move's cells and the opponent's have values of their
+/// own (a measure of what a split table would gain; the engine shares one table).
+fn fit_split(samples: &[Sample], k: f64, rounds: usize) -> ([f64; TERMS], [f64; TERMS], f64) {
+    let start = Values::current();
+    let mut mine = start.terms.map(|v| v * start.own_ratio);
+    let mut theirs = start.terms;
+    let mut tempo = start.tempo;
+    let params = 2 * TERMS + 1;
+    let (mut m, mut v) = (vec![0.0; params], vec![0.0; params]);
+    let (beta1, beta2, rate) = (0.9, 0.999, 0.5);
+    let eval = |mine: &[f64; TERMS], theirs: &[f64; TERMS], tempo: f64, s: &Sample| {
+        let a: f64 = mine.iter().zip(&s.mine).map(|(v, n)| v * n).sum();
+        let b: f64 = theirs.iter().zip(&s.theirs).map(|(v, n)| v * n).sum();
+        a - b + tempo + s.fixed
+    };
+    let mut last = 0.0;
+    for round in 1..=rounds {
+        let mut grad = vec![0.0; params];
+        let mut total = 0.0;
+        for s in samples {
+            let p = sigmoid(eval(&mine, &theirs, tempo, s), k);
+            total += (s.result - p).powi(2);
+            let d = -2.0 * (s.result - p) * p * (1.0 - p) * k / 400.0;
+            for t in 0..TERMS {
+                grad[t] += d * s.mine[t];
+                grad[TERMS + t] -= d * s.theirs[t];
+            }
+            grad[2 * TERMS] += d;
+        }
+        last = total / samples.len() as f64;
+        for (i, g) in grad.iter_mut().enumerate() {
+            *g /= samples.len() as f64;
+            m[i] = beta1 * m[i] + (1.0 - beta1) * *g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * *g * *g;
+            let mh = m[i] / (1.0 - beta1.powi(round as i32));
+            let vh = v[i] / (1.0 - beta2.powi(round as i32));
+            let delta = rate * mh / (vh.sqrt() + 1e-12);
+            if i < TERMS {
+                mine[i] = (mine[i] - delta).max(0.0);
+            } else if i < 2 * TERMS {
+                theirs[i - TERMS] = (theirs[i - TERMS] - delta).max(0.0);
+            } else {
+                tempo -= delta;
+            }
+        }
+    }
+    println!("loss with split values {last:.6}; tempo {tempo:.1}");
+    (mine, theirs, tempo)
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let rounds = match args.iter().position(|a| a == "--rounds") {
@@ -241,8 +291,15 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         None => 1000,
     };
+    let split = match args.iter().position(|a| a == "--split") {
+        Some(at) => {
+            args.remove(at);
+            true
+        }
+        None => false,
+    };
     if args.is_empty() {
-        return Err("usage: caro_texel [--rounds N] GAMES.txt …".into());
+        return Err("usage: caro_texel [--rounds N] [--split] GAMES.txt …".into());
     }
     let mut samples = Vec::new();
     for path in &args {
@@ -289,5 +346,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         "{:>18}: {:>7.1} -> {:>7.1}",
         "TEMPO", current.tempo, fitted.tempo
     );
+    if split {
+        let (mine, theirs, _) = fit_split(&samples, k, rounds);
+        for (i, name) in names.iter().enumerate() {
+            println!(
+                "{name:>18}: mine {:>7.1} theirs {:>7.1}",
+                mine[i], theirs[i]
+            );
+        }
+    }
     Ok(())
 }

@@ -135,13 +135,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     /// Counts a node at `ply` and says whether the search must stop.
     #[inline]
     pub fn enter_node(&mut self, shared: &Shared<'_>, ply: usize) -> bool {
+        // A node entered after the stop is not searched, so it is not counted either: a
+        // node limit is never overshot.
+        if self.aborted {
+            return true;
+        }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if let Some(counter) = shared.nodes.get(self.id) {
             counter.0.store(self.nodes, Ordering::Relaxed);
-        }
-        if self.aborted {
-            return true;
         }
         if let Some(limit) = shared.limits.nodes {
             let total = if shared.threads == 1 {
