@@ -29,7 +29,10 @@ pub const THREATS_AGAINST: i32 = 60;
 
 // Line patterns and their combinations on one cell (threat.rs). These, with TEMPO, are
 // fitted by `examples/caro_texel.rs` to the results of ply's own games (1,588 games at 20k
-// and 14k nodes from random 3-ply openings, 51,858 quiet positions; loss 0.1770 -> 0.1512).
+// and 14k nodes from random 3-ply openings, 51,858 quiet positions; loss 0.1770 -> 0.1512;
+// +157.7 Elo in 200 games). A second fit on 800 games of the fitted engine (loss 0.1560 ->
+// 0.1503: tempo 165, open-four line 228 and bonus 77, own/their 7/6) lost 12-0-40 (H0): a
+// lower loss is a candidate, not a result.
 
 /// Value of one line pattern for the player who would play it, indexed by `Line`: none,
 /// closed two, open two, closed three, open three, four, open four, five, overline,
