@@ -202,8 +202,8 @@ fn fit(samples: &[Sample], k: f64, rounds: usize) -> Values {
             let p = sigmoid(values.evaluate(s), k);
             // d loss / d eval, before the mean.
             let d = -2.0 * (s.result - p) * p * (1.0 - p) * k / 400.0;
-            for t in 0..TERMS {
-                grad[t] += d * (values.own_ratio * s.mine[t] - s.theirs[t]);
+            for ((g, mine), theirs) in grad.iter_mut().zip(&s.mine).zip(&s.theirs) {
+                *g += d * (values.own_ratio * mine - theirs);
             }
             let mine: f64 = values.terms.iter().zip(&s.mine).map(|(a, b)| a * b).sum();
             grad[TERMS] += d * mine;
@@ -254,9 +254,12 @@ fn fit_split(samples: &[Sample], k: f64, rounds: usize) -> ([f64; TERMS], [f64; 
             let p = sigmoid(eval(&mine, &theirs, tempo, s), k);
             total += (s.result - p).powi(2);
             let d = -2.0 * (s.result - p) * p * (1.0 - p) * k / 400.0;
-            for t in 0..TERMS {
-                grad[t] += d * s.mine[t];
-                grad[TERMS + t] -= d * s.theirs[t];
+            let (to_mine, to_theirs) = grad.split_at_mut(TERMS);
+            for (g, n) in to_mine.iter_mut().zip(&s.mine) {
+                *g += d * n;
+            }
+            for (g, n) in to_theirs.iter_mut().zip(&s.theirs) {
+                *g -= d * n;
             }
             grad[2 * TERMS] += d;
         }
