@@ -65,20 +65,15 @@ impl Values {
     }
 
     fn evaluate(&self, sample: &Sample) -> f64 {
-        let mine: f64 = self
-            .terms
-            .iter()
-            .zip(&sample.mine)
-            .map(|(v, n)| v * n)
-            .sum();
-        let theirs: f64 = self
-            .terms
-            .iter()
-            .zip(&sample.theirs)
-            .map(|(v, n)| v * n)
-            .sum();
+        let mine = dot(&self.terms, &sample.mine);
+        let theirs = dot(&self.terms, &sample.theirs);
         self.own_ratio * mine - theirs + self.tempo + sample.fixed
     }
+}
+
+/// The values times the counts, summed.
+fn dot(values: &[f64; TERMS], counts: &[f64; TERMS]) -> f64 {
+    values.iter().zip(counts).map(|(v, n)| v * n).sum()
 }
 
 fn sigmoid(eval: f64, k: f64) -> f64 {
@@ -205,7 +200,7 @@ fn fit(samples: &[Sample], k: f64, rounds: usize) -> Values {
             for ((g, mine), theirs) in grad.iter_mut().zip(&s.mine).zip(&s.theirs) {
                 *g += d * (values.own_ratio * mine - theirs);
             }
-            let mine: f64 = values.terms.iter().zip(&s.mine).map(|(a, b)| a * b).sum();
+            let mine = dot(&values.terms, &s.mine);
             grad[TERMS] += d * mine;
             grad[TERMS + 1] += d;
         }
@@ -242,9 +237,7 @@ fn fit_split(samples: &[Sample], k: f64, rounds: usize) -> ([f64; TERMS], [f64; 
     let (mut m, mut v) = (vec![0.0; params], vec![0.0; params]);
     let (beta1, beta2, rate) = (0.9, 0.999, 0.5);
     let eval = |mine: &[f64; TERMS], theirs: &[f64; TERMS], tempo: f64, s: &Sample| {
-        let a: f64 = mine.iter().zip(&s.mine).map(|(v, n)| v * n).sum();
-        let b: f64 = theirs.iter().zip(&s.theirs).map(|(v, n)| v * n).sum();
-        a - b + tempo + s.fixed
+        dot(mine, &s.mine) - dot(theirs, &s.theirs) + tempo + s.fixed
     };
     let mut last = 0.0;
     for round in 1..=rounds {
