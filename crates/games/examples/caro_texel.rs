@@ -102,8 +102,7 @@ fn terms(game: &Caro, side: Side) -> [f64; TERMS] {
             }
         }
         if let (_, Some(bonus)) = judge(lines, false) {
-            let index = Bonus::ALL.iter().position(|&b| b == bonus).unwrap_or(0);
-            counts[6 + index] += 1.0;
+            counts[6 + bonus as usize] += 1.0;
         }
     }
     counts
