@@ -24,9 +24,11 @@
 //! stored as the sparse list of its parameter counts (from the same `trace` the engine
 //! evaluates with) and each epoch is one pass over those lists.
 
+#[path = "../common/texel.rs"]
+mod texel;
+
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::process::{Command, Stdio};
 
 use ply_games::chess::eval::{Strong, WEIGHTS, is_quiet, params, scale, terms, white_view};
 use ply_games::chess::{Chess, fen};
@@ -34,6 +36,7 @@ mod duel;
 
 use duel::{check, duel};
 use ply_search::{Engine, EngineOptions, Game, Limits, SearchControl, SearchRequest, Side};
+use texel::{Referee, Sample, command_line, fit, seen, setting, split, target};
 
 /// A small deterministic generator for openings.
 struct Random(u64);
@@ -143,41 +146,7 @@ fn generate(out: &str, games: usize, nodes: u64, seed: u64) -> std::io::Result<(
 /// 16 MB hash kept between positions: neighbours come from the same game) from White's view
 /// in centipawns, a mate counting ±3000. Positions Stockfish cannot score are dropped.
 fn label(input: &str, out: &str, engine: &str, depth: u32) -> std::io::Result<()> {
-    let mut child = Command::new(engine)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()?;
-    let broken = || std::io::Error::other("engine closed its pipe");
-    let mut to_engine = child.stdin.take().ok_or_else(broken)?;
-    let mut from_engine = BufReader::new(child.stdout.take().ok_or_else(broken)?);
-    let mut line = String::new();
-    let mut wait_for = |reader: &mut BufReader<_>, token: &str| -> std::io::Result<Option<i32>> {
-        let mut score = None;
-        loop {
-            line.clear();
-            if reader.read_line(&mut line)? == 0 {
-                return Err(broken());
-            }
-            let words: Vec<&str> = line.split_whitespace().collect();
-            if words.first() == Some(&token) {
-                return Ok(score);
-            }
-            if let Some(at) = words.iter().position(|w| *w == "score") {
-                let value = words.get(at + 2).and_then(|v| v.parse::<i32>().ok());
-                score = match (words.get(at + 1), value) {
-                    (Some(&"cp"), Some(cp)) => Some(cp),
-                    (Some(&"mate"), Some(m)) => Some(if m > 0 { 3_000 } else { -3_000 }),
-                    _ => score,
-                };
-            }
-        }
-    };
-    writeln!(to_engine, "uci")?;
-    to_engine.flush()?;
-    wait_for(&mut from_engine, "uciok")?;
-    writeln!(to_engine, "setoption name Threads value 1")?;
-    writeln!(to_engine, "setoption name Hash value 16")?;
+    let mut referee = Referee::start(engine, &[])?;
     let mut writer = BufWriter::new(File::create(out)?);
     let mut labelled = 0usize;
     for record in BufReader::new(File::open(input)?).lines() {
@@ -188,10 +157,7 @@ fn label(input: &str, out: &str, engine: &str, depth: u32) -> std::io::Result<()
         let Ok(board) = fen::parse_board(position) else {
             continue;
         };
-        writeln!(to_engine, "position fen {position}")?;
-        writeln!(to_engine, "go depth {depth}")?;
-        to_engine.flush()?;
-        let Some(cp) = wait_for(&mut from_engine, "bestmove")? else {
+        let Some(cp) = referee.score(position, depth)? else {
             continue;
         };
         let white_cp = if board.side_to_move() == cozy_chess::Color::White {
@@ -206,9 +172,7 @@ fn label(input: &str, out: &str, engine: &str, depth: u32) -> std::io::Result<()
             eprintln!("{labelled} positions labelled");
         }
     }
-    writeln!(to_engine, "quit")?;
-    to_engine.flush()?;
-    child.wait()?;
+    referee.quit()?;
     writer.flush()?;
     eprintln!("{labelled} positions labelled");
     Ok(())
@@ -225,38 +189,6 @@ impl terms::Sink for Counts {
     }
 }
 
-struct Sample {
-    terms: Vec<(u16, f32)>,
-    phase: f32,
-    /// What the engine multiplies the linear score by: the drawish-ending scale (judged with
-    /// the starting weights) and the fifty-move fade.
-    factor: f32,
-    result: f32,
-}
-
-/// Reads an environment setting of the tuner.
-fn setting(name: &str, default: f32) -> f32 {
-    std::env::var(name)
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(default)
-}
-
-/// The label of a position: the game's result, blended with Stockfish's opinion when the
-/// line carries one (`FEN;RESULT;CP` from `label`):
-/// `TUNE_RESULT_WEIGHT · result + (1 − TUNE_RESULT_WEIGHT) · sigmoid(CP / TUNE_CP_SCALE)`,
-/// sigmoid(x) = 1 / (1 + e^−x); defaults 0.25 and 400.
-fn target(fields: &[&str]) -> Option<f32> {
-    let result = fields.get(1)?.trim().parse::<f32>().ok()?;
-    let Some(cp) = fields.get(2) else {
-        return Some(result);
-    };
-    let cp = cp.trim().parse::<f32>().ok()?;
-    let weight = setting("TUNE_RESULT_WEIGHT", 0.25);
-    let opinion = sigmoid(cp / setting("TUNE_CP_SCALE", 400.0));
-    Some(weight * result + (1.0 - weight) * opinion)
-}
-
 fn load(path: &str) -> std::io::Result<Vec<Sample>> {
     let mut samples = Vec::new();
     for line in BufReader::new(File::open(path)?).lines() {
@@ -270,13 +202,7 @@ fn load(path: &str) -> std::io::Result<Vec<Sample>> {
         };
         let mut counts = Counts(vec![0; params::COUNT]);
         terms::trace(&board, &mut counts);
-        let terms = counts
-            .0
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c != 0)
-            .map(|(i, &c)| (i as u16, c as f32))
-            .collect();
+        let terms = texel::sparse(&counts.0);
         let raw = white_view(&board);
         let fade = (200 - i32::from(board.halfmove_clock())) as f32 / 200.0;
         samples.push(Sample {
@@ -289,72 +215,13 @@ fn load(path: &str) -> std::io::Result<Vec<Sample>> {
     Ok(samples)
 }
 
-fn evaluate(sample: &Sample, weights: &[[f32; 2]]) -> f32 {
-    let (mut mg, mut eg) = (0.0, 0.0);
-    for &(index, count) in &sample.terms {
-        let w = weights[index as usize];
-        mg += w[0] * count;
-        eg += w[1] * count;
-    }
-    (mg * sample.phase + eg * (1.0 - sample.phase)) * sample.factor
-}
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-fn error(samples: &[Sample], weights: &[[f32; 2]], k: f32) -> f64 {
-    let total: f64 = samples
-        .iter()
-        .map(|s| {
-            let e = f64::from(s.result - sigmoid(k * evaluate(s, weights)));
-            e * e
-        })
-        .sum();
-    total / samples.len().max(1) as f64
-}
-
-fn fit_k(samples: &[Sample], weights: &[[f32; 2]]) -> f32 {
-    let (mut low, mut high) = (0.0005f32, 0.02f32);
-    for _ in 0..40 {
-        let a = low + (high - low) / 3.0;
-        let b = high - (high - low) / 3.0;
-        if error(samples, weights, a) < error(samples, weights, b) {
-            high = b;
-        } else {
-            low = a;
-        }
-    }
-    (low + high) / 2.0
-}
-
 fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
-    let all = load(data)?;
-    // Every tenth block of 64 positions (about one game: positions of one game are alike)
-    // is held out; the weights written are those with the lowest error on the held-out
-    // positions (early stopping against over-fitting).
-    let mut held = Vec::new();
-    let mut samples = Vec::new();
-    for (index, sample) in all.into_iter().enumerate() {
-        if (index / 64) % 10 == 0 {
-            held.push(sample);
-        } else {
-            samples.push(sample);
-        }
-    }
+    let (samples, held) = split(load(data)?);
     eprintln!("{} positions, {} held out", samples.len(), held.len());
-    let mut weights: Vec<[f32; 2]> = WEIGHTS
+    let start: Vec<[f32; 2]> = WEIGHTS
         .iter()
         .map(|&[mg, eg]| [f32::from(mg), f32::from(eg)])
         .collect();
-    let k = fit_k(&samples, &weights);
-    let mut best_held = error(&held, &weights, k);
-    let mut best = weights.clone();
-    let (start_train, start_held) = (error(&samples, &weights, k), best_held);
-    eprintln!("K = {k:.5}, error {start_train:.6}, held-out error {start_held:.6}");
-    let rate = setting("TUNE_RATE", 1.0);
-    // Optional L2 pull towards the starting weights (against over-fitting the noisy labels).
-    let l2 = setting("TUNE_L2", 0.0);
     // Parameters seen in fewer than TUNE_MIN_SAMPLES training positions keep their starting
     // weights, and with TUNE_GROUPS (comma-separated name prefixes such as
     // `material,psq`) only the parameters so named move.
@@ -362,13 +229,8 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
     let groups: Vec<String> = std::env::var("TUNE_GROUPS")
         .map(|g| g.split(',').map(|p| p.trim().to_string()).collect())
         .unwrap_or_default();
-    let mut seen = vec![0usize; weights.len()];
-    for sample in &samples {
-        for &(index, _) in &sample.terms {
-            seen[index as usize] += 1;
-        }
-    }
-    let frozen: Vec<bool> = (0..weights.len())
+    let seen = seen(&samples, start.len());
+    let frozen: Vec<bool> = (0..start.len())
         .map(|i| {
             let name = params::name(i);
             // The king's material is meaningless; keep it at zero.
@@ -380,65 +242,12 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
     eprintln!(
         "{} of {} parameters frozen",
         frozen.iter().filter(|f| **f).count(),
-        weights.len()
+        start.len()
     );
-    let start = weights.clone();
-    let (beta1, beta2) = (0.9f32, 0.999f32);
-    let mut moment = vec![[0.0f32; 2]; weights.len()];
-    let mut velocity = vec![[0.0f32; 2]; weights.len()];
-    for epoch in 1..=epochs {
-        let mut gradient = vec![[0.0f32; 2]; weights.len()];
-        for sample in &samples {
-            let p = sigmoid(k * evaluate(sample, &weights));
-            let g = (p - sample.result) * p * (1.0 - p) * k * sample.factor;
-            for &(index, count) in &sample.terms {
-                let slot = &mut gradient[index as usize];
-                slot[0] += g * count * sample.phase;
-                slot[1] += g * count * (1.0 - sample.phase);
-            }
-        }
-        let scale = 2.0 / samples.len() as f32;
-        for (i, w) in weights.iter_mut().enumerate() {
-            if frozen[i] {
-                continue;
-            }
-            for phase in 0..2 {
-                let grad = gradient[i][phase] * scale + 2.0 * l2 * (w[phase] - start[i][phase]);
-                moment[i][phase] = beta1 * moment[i][phase] + (1.0 - beta1) * grad;
-                velocity[i][phase] = beta2 * velocity[i][phase] + (1.0 - beta2) * grad * grad;
-                let m = moment[i][phase] / (1.0 - beta1.powi(epoch as i32));
-                let v = velocity[i][phase] / (1.0 - beta2.powi(epoch as i32));
-                w[phase] -= rate * m / (v.sqrt() + 1e-8);
-            }
-        }
-        if epoch % 10 == 0 || epoch == epochs {
-            let held_error = error(&held, &weights, k);
-            if held_error < best_held {
-                best_held = held_error;
-                best = weights.clone();
-            }
-            eprintln!(
-                "epoch {epoch}: error {:.6}, held-out {held_error:.6}",
-                error(&samples, &weights, k)
-            );
-        }
-    }
-    let weights = best;
-    let end_train = error(&samples, &weights, k);
-    eprintln!("best: error {end_train:.6}, held-out error {best_held:.6}");
-    let mut command: Vec<String> = [
-        "TUNE_RATE",
-        "TUNE_L2",
-        "TUNE_MIN_SAMPLES",
-        "TUNE_GROUPS",
-        "TUNE_RESULT_WEIGHT",
-        "TUNE_CP_SCALE",
-    ]
-    .iter()
-    .filter_map(|name| Some(format!("{name}={}", std::env::var(name).ok()?)))
-    .collect();
-    command.push("cargo run --release -p ply-games --example chess_tune --".to_string());
-    command.extend(std::env::args().skip(1));
+    let fit = fit(&samples, &held, &start, &frozen, epochs);
+    let (k, weights) = (fit.k, fit.weights);
+    let (start_train, end_train, start_held, best_held) =
+        (fit.start_train, fit.end_train, fit.start_held, fit.end_held);
     let mut writer = BufWriter::new(File::create(out)?);
     writeln!(
         writer,
@@ -450,7 +259,7 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
     )?;
     writeln!(writer, "//! edit by re-tuning, not by hand.")?;
     writeln!(writer, "//!")?;
-    writeln!(writer, "//! Generated by `{}`", command.join(" "))?;
+    writeln!(writer, "//! Generated by `{}`", command_line("chess_tune"))?;
     writeln!(
         writer,
         "//! on {} training and {} held-out positions: K = {k:.5}; mean squared error",

@@ -22,7 +22,9 @@ mod see;
 pub mod spec;
 mod square;
 mod strong;
+pub mod terms;
 mod view;
+mod weights;
 mod zobrist;
 
 pub use classic::{CANNON, CHARIOT, Classic, HORSE, SEED_VALUES, SOLDIER, seed_value};
@@ -33,7 +35,8 @@ pub use params::EXCHANGE;
 pub use piece::Kind;
 pub use position::{Move, Position};
 pub use see::see;
-pub use strong::Strong;
+pub use strong::{Strong, harmless_divisor, red_view};
+pub use weights::WEIGHTS;
 
 use ply_search::teaching::{LeafValues, TeachingSettings};
 use ply_search::{Game, Outcome};

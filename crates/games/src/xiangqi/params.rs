@@ -1,84 +1,120 @@
-//! Every weight of the strong xiangqi evaluation and the search margins it asks for, named
-//! in one place so a tuner (Texel or SPSA) can move them. Values are in the evaluation's
-//! units (a soldier 80 in the middlegame); a pair is `[midgame, endgame]`, tapered by the
-//! attacking material left. Piece tables are the seed's (`classic.rs`), scaled here.
+//! The strong xiangqi evaluation's parameters in one place: the layout of the tuned weights
+//! (one midgame and one endgame weight per parameter in a flat table, `weights.rs`, that the
+//! Texel tuner `crates/games/examples/xiangqi_texel.rs` adjusts; a term adds `count` times
+//! its weight, counts being Red's minus Black's, and the two are tapered by the attacking
+//! material left), then the hand-set constants around them and the search margins the
+//! evaluation asks for. Values are in the evaluation's units (a soldier about 80).
 
-/// Middlegame material by kind: general, advisor, elephant, horse, chariot, cannon, soldier.
-pub const MIDGAME: [i32; 7] = [0, 200, 200, 420, 1000, 450, 80];
-/// Endgame material by kind.
-pub const ENDGAME: [i32; 7] = [0, 180, 180, 470, 1100, 420, 130];
-/// Exchange values for ordering and pruning (the general is worth everything).
-pub const EXCHANGE: [i32; 7] = [20_000, 200, 200, 430, 1000, 450, 100];
+/// Material by kind: general (unused), advisor, elephant, horse, chariot, cannon, soldier.
+pub const MATERIAL: usize = 0;
+/// Placement: `PLACEMENT + kind * 50 + row * 5 + column`, row 0 the enemy's back rank seen
+/// from the piece's owner and column the distance from the edge (0–4: the board's two wings
+/// share a weight).
+pub const PLACEMENT: usize = MATERIAL + 7;
+/// Chariot mobility by empty points reached (0–17).
+pub const CHARIOT_MOBILITY: usize = PLACEMENT + 7 * 50;
+/// Horse mobility by jumps with a free leg onto a point its side does not hold (0–8).
+pub const HORSE_MOBILITY: usize = CHARIOT_MOBILITY + 18;
+/// Cannon mobility by empty points reached (0–17).
+pub const CANNON_MOBILITY: usize = HORSE_MOBILITY + 9;
+/// A chariot on the enemy general's file with nothing between.
+pub const CHARIOT_FACING_GENERAL: usize = CANNON_MOBILITY + 18;
+/// The hollow cannon: on the enemy general's file with nothing between.
+pub const HOLLOW_CANNON: usize = CHARIOT_FACING_GENERAL + 1;
+/// A cannon on the enemy general's file with one screen (it gives check when it may).
+pub const CANNON_ONE_SCREEN: usize = HOLLOW_CANNON + 1;
+/// The bottom cannon: a cannon on the enemy's back rank.
+pub const BOTTOM_CANNON: usize = CANNON_ONE_SCREEN + 1;
+/// Per soldier across the river (not yet on the enemy's back rank), per advisor the enemy
+/// lacks: soldiers break a palace without advisors, and hardly one with both.
+pub const SOLDIER_PER_MISSING_ADVISOR: usize = BOTTOM_CANNON + 1;
+/// The general's safety, per missing-defender weight (an advisor [`MISSING_ADVISOR`], an
+/// elephant [`MISSING_ELEPHANT`])…
+pub const MISSING_DEFENDERS: usize = SOLDIER_PER_MISSING_ADVISOR + 1;
+/// …times each enemy chariot…
+pub const MISSING_PER_CHARIOT: usize = MISSING_DEFENDERS + 1;
+/// …times each enemy attacker across the river.
+pub const MISSING_PER_ATTACKER: usize = MISSING_PER_CHARIOT + 1;
+/// Pressure of an enemy chariot, horse, cannon and soldier across the river, per step
+/// closer than [`PRESSURE_REACH`] to the general.
+pub const PRESSURE: usize = MISSING_PER_ATTACKER + 1;
+/// The same pressure again per missing-defender weight.
+pub const PRESSURE_MISSING: usize = PRESSURE + 4;
+/// An enemy piece (not a soldier) next to the general.
+pub const PALACE_INTRUDER: usize = PRESSURE_MISSING + 4;
+/// Per advisor and elephant kept (at most two of each).
+pub const DEFENDER: usize = PALACE_INTRUDER + 1;
+/// The side to move.
+pub const TEMPO: usize = DEFENDER + 1;
+/// Number of parameters.
+pub const COUNT: usize = TEMPO + 1;
+
+/// The name of parameter `index`, for the tuner's report.
+pub fn name(index: usize) -> String {
+    const KINDS: [&str; 7] = [
+        "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier",
+    ];
+    const ATTACKERS: [&str; 4] = ["chariot", "horse", "cannon", "soldier"];
+    if index < PLACEMENT {
+        return format!("material {}", KINDS[index - MATERIAL]);
+    }
+    if index < CHARIOT_MOBILITY {
+        let cell = index - PLACEMENT;
+        return format!(
+            "placement {} row {} column {}",
+            KINDS[cell / 50],
+            cell % 50 / 5,
+            cell % 5
+        );
+    }
+    let ranges: [(usize, &str); 17] = [
+        (CHARIOT_MOBILITY, "chariot mobility"),
+        (HORSE_MOBILITY, "horse mobility"),
+        (CANNON_MOBILITY, "cannon mobility"),
+        (CHARIOT_FACING_GENERAL, "chariot facing general"),
+        (HOLLOW_CANNON, "hollow cannon"),
+        (CANNON_ONE_SCREEN, "cannon one screen"),
+        (BOTTOM_CANNON, "bottom cannon"),
+        (SOLDIER_PER_MISSING_ADVISOR, "soldier per missing advisor"),
+        (MISSING_DEFENDERS, "missing defenders"),
+        (MISSING_PER_CHARIOT, "missing per chariot"),
+        (MISSING_PER_ATTACKER, "missing per attacker"),
+        (PRESSURE, "pressure"),
+        (PRESSURE_MISSING, "pressure missing"),
+        (PALACE_INTRUDER, "palace intruder"),
+        (DEFENDER, "defender"),
+        (TEMPO, "tempo"),
+        (COUNT, "none"),
+    ];
+    let at = ranges
+        .iter()
+        .rposition(|(start, _)| *start <= index)
+        .unwrap_or(0);
+    let (start, label) = ranges[at];
+    match label {
+        "pressure" | "pressure missing" => format!("{label} {}", ATTACKERS[index - start]),
+        _ if ranges.get(at + 1).is_some_and(|(next, _)| next - start > 1) => {
+            format!("{label} {}", index - start)
+        }
+        _ => label.to_string(),
+    }
+}
+
+/// Weight of a missing advisor among the general's missing defenders.
+pub const MISSING_ADVISOR: i32 = 2;
+/// Weight of a missing elephant.
+pub const MISSING_ELEPHANT: i32 = 1;
+/// Distance (files plus ranks) from the general at which pressure starts.
+pub const PRESSURE_REACH: i32 = 5;
+/// A side with no attacking piece keeps 1/n of a winning value.
+pub const NO_ATTACKER_DIVISOR: i32 = 8;
 /// Phase weight of each kind (attacking pieces only); the full set sums to [`FULL_PHASE`].
 pub const PHASE: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
 /// The phase with every attacking piece on the board.
 pub const FULL_PHASE: i32 = 2 * (2 * 2 + 2 * 4 + 2 * 2);
 
-/// Scale of the seed's placement tables (they are in soldier-thirtieths).
-pub const TABLE_SCALE: i32 = 2;
-/// A cannon keeps 1/n of its placement in the endgame.
-pub const CANNON_PLACEMENT_ENDGAME_DIVISOR: i32 = 2;
-/// A soldier keeps 1/n of its placement in the endgame…
-pub const SOLDIER_PLACEMENT_ENDGAME_DIVISOR: i32 = 2;
-/// …plus this once it has crossed the river (alive matters more than placed late).
-pub const SOLDIER_CROSSED_ENDGAME: i32 = 20;
-/// Per soldier across the river (not yet on the enemy's back rank), per advisor the enemy
-/// lacks: soldiers break a palace without advisors, and hardly one with both.
-pub const SOLDIER_PER_MISSING_ADVISOR: [i32; 2] = [10, 30];
-/// Middlegame penalty per rank the general stands off its back rank.
-pub const GENERAL_OFF_RANK: i32 = 25;
-/// Middlegame penalty per file the general stands off the middle file.
-pub const GENERAL_OFF_FILE: i32 = 10;
-
-/// Per empty point or capture a chariot reaches.
-pub const CHARIOT_MOBILITY: [i32; 2] = [4, 6];
-/// A chariot on the enemy general's file with nothing between.
-pub const CHARIOT_FACING_GENERAL: [i32; 2] = [40, 20];
-/// Per horse jump with a free leg onto a point its side does not hold.
-pub const HORSE_MOBILITY: [i32; 2] = [12, 12];
-/// Added to every horse's mobility term (a horse with fewer than three jumps loses).
-pub const HORSE_MOBILITY_BASE: [i32; 2] = [-30, -30];
-/// Per empty point a cannon reaches.
-pub const CANNON_MOBILITY: [i32; 2] = [2, 1];
-/// The hollow cannon: on the enemy general's file with nothing between.
-pub const HOLLOW_CANNON: [i32; 2] = [90, 30];
-/// A cannon on the enemy general's file with one screen (it gives check when it may).
-pub const CANNON_ONE_SCREEN: [i32; 2] = [25, 10];
-
-/// Weight of a missing advisor in the general's safety.
-pub const MISSING_ADVISOR: i32 = 2;
-/// Weight of a missing elephant.
-pub const MISSING_ELEPHANT: i32 = 1;
-/// Penalty per missing-defender weight, before the enemy's attack…
-pub const MISSING_BASE: i32 = 12;
-/// …plus this per enemy chariot…
-pub const MISSING_PER_CHARIOT: i32 = 10;
-/// …plus this per enemy attacker across the river.
-pub const MISSING_PER_ATTACKER: i32 = 4;
-/// Pressure weight of an enemy chariot, horse, cannon and soldier across the river, per
-/// step closer than [`PRESSURE_REACH`] to the general.
-pub const PRESSURE_CHARIOT: i32 = 10;
-/// See [`PRESSURE_CHARIOT`].
-pub const PRESSURE_HORSE: i32 = 12;
-/// See [`PRESSURE_CHARIOT`].
-pub const PRESSURE_CANNON: i32 = 8;
-/// See [`PRESSURE_CHARIOT`].
-pub const PRESSURE_SOLDIER: i32 = 6;
-/// Distance (files plus ranks) from the general at which pressure starts.
-pub const PRESSURE_REACH: i32 = 5;
-/// Pressure is multiplied by `(PRESSURE_DIVISOR + missing) / PRESSURE_DIVISOR`.
-pub const PRESSURE_DIVISOR: i32 = 4;
-/// An enemy piece (not a soldier) next to the general.
-pub const PALACE_INTRUDER: i32 = 20;
-/// The general's safety counts 1/n in the endgame.
-pub const SAFETY_ENDGAME_DIVISOR: i32 = 2;
-/// Per advisor and elephant kept (at most two of each).
-pub const DEFENDER: i32 = 8;
-/// A side with no attacking piece keeps 1/n of a winning value.
-pub const NO_ATTACKER_DIVISOR: i32 = 8;
-/// The side to move's bonus.
-pub const TEMPO: i32 = 15;
-
+/// Exchange values for ordering and pruning (the general is worth everything).
+pub const EXCHANGE: [i32; 7] = [20_000, 200, 200, 430, 1000, 450, 100];
 /// Futility margin per ply of remaining depth.
 pub const FUTILITY_MARGIN: i32 = 120;
 /// Reverse-futility margin per ply.

@@ -10,287 +10,63 @@
 
 use ply_search::{Evaluator, Features, Refinements, SearchParams, Side};
 
-use super::classic::{CANNON, CHARIOT, HORSE, SOLDIER, table_cell};
 use super::game::Xiangqi;
 use super::params::*;
-use super::piece::{EMPTY, Kind, OFF, TARGET, code, kind_of, side_of};
-use super::position::{HORSE_JUMPS, Move, Position};
+use super::position::{Move, Position};
 use super::see::see;
-use super::square::{
-    DIAGONAL, NORTH, ORTHOGONAL, SOUTH, Square, file_of, offset, on_home_half, rank_of,
-};
+use super::terms::{Sink, trace};
+use super::weights::WEIGHTS;
 
 /// ply's evaluation and search settings.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Strong;
 
-/// Middlegame and endgame parts of a value.
-#[derive(Clone, Copy, Default)]
-struct Tapered {
+/// The engine's sink: weights summed into midgame and endgame scores.
+#[derive(Default)]
+struct Score {
     midgame: i32,
     endgame: i32,
 }
 
-impl Tapered {
-    #[inline]
-    fn add(&mut self, midgame: i32, endgame: i32) {
-        self.midgame += midgame;
-        self.endgame += endgame;
-    }
-}
-
-/// The placement bonus of a piece from the seed's tables (Yen et al.), doubled.
-#[inline]
-fn placement(side: Side, kind: Kind, sq: Square) -> (i32, i32) {
-    let (row, column) = table_cell(side, sq);
-    match kind {
-        Kind::Chariot => {
-            let value = CHARIOT[row][column] * TABLE_SCALE;
-            (value, value)
-        }
-        Kind::Cannon => {
-            let value = CANNON[row][column] * TABLE_SCALE;
-            (value, value / CANNON_PLACEMENT_ENDGAME_DIVISOR)
-        }
-        Kind::Horse => {
-            let value = HORSE[row][column] * TABLE_SCALE;
-            (value, value)
-        }
-        Kind::Soldier => {
-            let value = SOLDIER[row][column] * TABLE_SCALE;
-            // In the endgame a soldier next to the palace matters less than one alive:
-            // keep half the table, the material already grew.
-            let crossed = if row <= 4 { SOLDIER_CROSSED_ENDGAME } else { 0 };
-            (value, value / SOLDIER_PLACEMENT_ENDGAME_DIVISOR + crossed)
-        }
-        Kind::General => {
-            // Stay on the back rank and the middle file in the middlegame; be active late.
-            let rank_from_home = 9 - row;
-            let off_centre = column.abs_diff(4) as i32;
-            (
-                -(rank_from_home as i32) * GENERAL_OFF_RANK - off_centre * GENERAL_OFF_FILE,
-                0,
-            )
-        }
-        _ => (0, 0),
-    }
-}
-
-/// What the evaluation learns about one side.
-#[derive(Clone, Copy, Default)]
-struct SideFacts {
-    advisors: i32,
-    elephants: i32,
-    attackers: i32,
-    chariots: i32,
-    phase: i32,
-    /// Soldiers across the river, not yet on the enemy's back rank.
-    crossed_soldiers: i32,
-}
-
-impl Strong {
-    fn side_value(position: &Position, side: Side, facts: &mut [SideFacts; 2]) -> Tapered {
-        let mut value = Tapered::default();
-        let enemy_general = position.general(side.opponent());
-        for &sq in position.pieces(side) {
-            let kind = kind_of(position.at(sq));
-            let index = kind as usize;
-            value.add(MIDGAME[index], ENDGAME[index]);
-            let (midgame, endgame) = placement(side, kind, sq);
-            value.add(midgame, endgame);
-            let own = &mut facts[side.index()];
-            own.phase += PHASE[index];
-            match kind {
-                Kind::Advisor => own.advisors += 1,
-                Kind::Elephant => own.elephants += 1,
-                Kind::Chariot => {
-                    own.chariots += 1;
-                    let moves = chariot_mobility(position, sq);
-                    value.add(CHARIOT_MOBILITY[0] * moves, CHARIOT_MOBILITY[1] * moves);
-                    if file_of(sq) == file_of(enemy_general)
-                        && open_between(position, sq, enemy_general)
-                    {
-                        value.add(CHARIOT_FACING_GENERAL[0], CHARIOT_FACING_GENERAL[1]);
-                    }
-                }
-                Kind::Horse => {
-                    let moves = horse_mobility(position, side, sq);
-                    value.add(
-                        HORSE_MOBILITY[0] * moves + HORSE_MOBILITY_BASE[0],
-                        HORSE_MOBILITY[1] * moves + HORSE_MOBILITY_BASE[1],
-                    );
-                }
-                Kind::Cannon => {
-                    let moves = cannon_mobility(position, sq);
-                    value.add(CANNON_MOBILITY[0] * moves, CANNON_MOBILITY[1] * moves);
-                    if file_of(sq) == file_of(enemy_general) {
-                        match screens_between(position, sq, enemy_general) {
-                            // The hollow cannon: nothing between it and the general.
-                            0 => value.add(HOLLOW_CANNON[0], HOLLOW_CANNON[1]),
-                            1 => value.add(CANNON_ONE_SCREEN[0], CANNON_ONE_SCREEN[1]),
-                            _ => {}
-                        }
-                    }
-                }
-                Kind::Soldier => {
-                    let (row, _) = table_cell(side, sq);
-                    if (1..=4).contains(&row) {
-                        own.crossed_soldiers += 1;
-                    }
-                }
-                _ => {}
-            }
-            if matches!(
-                kind,
-                Kind::Chariot | Kind::Horse | Kind::Cannon | Kind::Soldier
-            ) && !on_home_half(side, sq)
-            {
-                own.attackers += 1;
-            }
-        }
-        value
-    }
-
-    /// Penalty for `side`'s general: missing defenders weighed by the enemy's attackers.
-    fn safety(position: &Position, side: Side, facts: &[SideFacts; 2]) -> i32 {
-        let own = facts[side.index()];
-        let enemy = facts[side.opponent().index()];
-        let missing = (2 - own.advisors).max(0) * MISSING_ADVISOR
-            + (2 - own.elephants).max(0) * MISSING_ELEPHANT;
-        let mut penalty = missing
-            * (MISSING_BASE
-                + MISSING_PER_CHARIOT * enemy.chariots
-                + MISSING_PER_ATTACKER * enemy.attackers);
-        let general = position.general(side);
-        // Enemy attackers across the river, the closer to the general the more dangerous,
-        // and the more so when defenders are missing.
-        let mut pressure = 0;
-        for &sq in position.pieces(side.opponent()) {
-            if !on_home_half(side, sq) {
-                continue;
-            }
-            let weight = match kind_of(position.at(sq)) {
-                Kind::Chariot => PRESSURE_CHARIOT,
-                Kind::Horse => PRESSURE_HORSE,
-                Kind::Cannon => PRESSURE_CANNON,
-                Kind::Soldier => PRESSURE_SOLDIER,
-                _ => 0,
-            };
-            let distance = i32::from(file_of(sq).abs_diff(file_of(general)))
-                + i32::from(rank_of(sq).abs_diff(rank_of(general)));
-            pressure += weight * (PRESSURE_REACH - distance).max(0);
-        }
-        penalty += pressure * (PRESSURE_DIVISOR + missing) / PRESSURE_DIVISOR;
-        // Enemy pieces inside or next to the palace.
-        for step in DIAGONAL.iter().chain(ORTHOGONAL.iter()) {
-            let sq = offset(general, *step);
-            if sq != OFF && position.at(sq) != EMPTY && position.at(sq) != OFF {
-                let code = position.at(sq);
-                if side_of(code) != side && kind_of(code) != Kind::Soldier {
-                    penalty += PALACE_INTRUDER;
-                }
-            }
-        }
-        penalty
-    }
-}
-
-/// Empty points and captures a chariot on `sq` reaches.
-#[inline]
-fn chariot_mobility(position: &Position, sq: Square) -> i32 {
-    let mut count = 0;
-    for step in ORTHOGONAL {
-        let mut to = offset(sq, step);
-        while position.at(to) == EMPTY {
-            count += 1;
-            to = offset(to, step);
+impl Sink for Score {
+    #[inline(always)]
+    fn add(&mut self, index: usize, count: i32) {
+        if let Some(&[midgame, endgame]) = WEIGHTS.get(index) {
+            self.midgame += i32::from(midgame) * count;
+            self.endgame += i32::from(endgame) * count;
         }
     }
-    count
 }
 
-/// Horse jumps with a free leg onto a point not held by its own side.
-#[inline]
-fn horse_mobility(position: &Position, side: Side, sq: Square) -> i32 {
-    let mut count = 0;
-    for (leg, targets) in HORSE_JUMPS {
-        if position.at(offset(sq, leg)) == EMPTY {
-            for target in targets {
-                let to = offset(sq, target);
-                if TARGET[side.index()][usize::from(position.at(to))] {
-                    count += 1;
-                }
-            }
-        }
-    }
-    count
+/// The evaluation of `position` from Red's view, tapered, before a harmless side's winning
+/// value is pulled towards a draw; and the summary that decides that pull.
+pub fn red_view(position: &Position) -> (i32, super::terms::Summary) {
+    let mut score = Score::default();
+    let summary = trace(position, &mut score);
+    let phase = summary.phase;
+    let value = (score.midgame * phase + score.endgame * (FULL_PHASE - phase)) / FULL_PHASE;
+    (value, summary)
 }
 
-/// Empty points a cannon on `sq` reaches.
-#[inline]
-fn cannon_mobility(position: &Position, sq: Square) -> i32 {
-    chariot_mobility(position, sq)
-}
-
-/// Pieces strictly between two points of one file.
-fn screens_between(position: &Position, from: Square, to: Square) -> i32 {
-    let step = if rank_of(to) > rank_of(from) {
-        NORTH
+/// How a value from Red's view shrinks when the side it favours has nothing left to win
+/// with: the divisor, 1 when it does not.
+pub fn harmless_divisor(value: i32, summary: &super::terms::Summary) -> i32 {
+    let favoured = if value > 0 { 0 } else { 1 };
+    if value != 0 && summary.harmless[favoured] {
+        NO_ATTACKER_DIVISOR
     } else {
-        SOUTH
-    };
-    let mut count = 0;
-    let mut sq = offset(from, step);
-    while sq != to && position.at(sq) != OFF {
-        if position.at(sq) != EMPTY {
-            count += 1;
-        }
-        sq = offset(sq, step);
+        1
     }
-    count
-}
-
-fn open_between(position: &Position, from: Square, to: Square) -> bool {
-    screens_between(position, from, to) == 0
 }
 
 impl Evaluator<Xiangqi> for Strong {
     fn evaluate(&self, game: &Xiangqi) -> i32 {
         let position = game.position();
-        let mut facts = [SideFacts::default(); 2];
-        let red = Strong::side_value(position, Side::First, &mut facts);
-        let black = Strong::side_value(position, Side::Second, &mut facts);
-        let mut midgame = red.midgame - black.midgame;
-        let mut endgame = red.endgame - black.endgame;
-        let red_safety = Strong::safety(position, Side::First, &facts);
-        let black_safety = Strong::safety(position, Side::Second, &facts);
-        midgame += black_safety - red_safety;
-        endgame += (black_safety - red_safety) / SAFETY_ENDGAME_DIVISOR;
-        // Crossed soldiers against a palace short of advisors.
-        for (side, sign) in [(Side::First, 1), (Side::Second, -1)] {
-            let missing = (2 - facts[side.opponent().index()].advisors).max(0);
-            let weight = sign * facts[side.index()].crossed_soldiers * missing;
-            midgame += weight * SOLDIER_PER_MISSING_ADVISOR[0];
-            endgame += weight * SOLDIER_PER_MISSING_ADVISOR[1];
-        }
-        let phase = (facts[0].phase + facts[1].phase).min(FULL_PHASE);
-        let mut value = (midgame * phase + endgame * (FULL_PHASE - phase)) / FULL_PHASE;
-        // Defenders guarding each other (connected advisors and elephants) hold the palace.
-        value += DEFENDER * (facts[0].advisors.min(2) + facts[0].elephants.min(2))
-            - DEFENDER * (facts[1].advisors.min(2) + facts[1].elephants.min(2));
-        // Without attackers a side cannot win: pull such values towards a draw.
-        for (side, sign) in [(Side::First, 1), (Side::Second, -1)] {
-            if facts[side.index()].attackers == 0
-                && facts[side.index()].phase == 0
-                && sign * value > 0
-                && !has_soldiers(position, side)
-            {
-                value /= NO_ATTACKER_DIVISOR;
-            }
-        }
+        let (value, summary) = red_view(position);
+        let value = value / harmless_divisor(value, &summary);
         match position.side_to_move() {
-            Side::First => value + TEMPO,
-            Side::Second => -value + TEMPO,
+            Side::First => value,
+            Side::Second => -value,
         }
     }
 
@@ -352,14 +128,6 @@ impl Evaluator<Xiangqi> for Strong {
             spare_checks: true,
         }
     }
-}
-
-fn has_soldiers(position: &Position, side: Side) -> bool {
-    let soldier = code(side, Kind::Soldier);
-    position
-        .pieces(side)
-        .iter()
-        .any(|&sq| position.at(sq) == soldier)
 }
 
 #[cfg(test)]
