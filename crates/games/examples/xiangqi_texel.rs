@@ -318,21 +318,12 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
         "//! carries the referee's score (`label`), the game result alone where it does not."
     )?;
     writeln!(writer)?;
-    writeln!(writer, "/// `[midgame, endgame]` per parameter.")?;
-    writeln!(
-        writer,
-        "pub const WEIGHTS: [[i16; 2]; super::params::COUNT] = ["
+    texel::write_table(
+        &mut writer,
+        "`[midgame, endgame]` per parameter.",
+        &fit.weights,
+        params::name,
     )?;
-    for (index, w) in fit.weights.iter().enumerate() {
-        writeln!(
-            writer,
-            "    [{}, {}], // {}",
-            w[0].round() as i16,
-            w[1].round() as i16,
-            params::name(index)
-        )?;
-    }
-    writeln!(writer, "];")?;
     Ok(())
 }
 

@@ -282,24 +282,12 @@ fn tune(data: &str, epochs: usize, out: &str) -> std::io::Result<()> {
         "//! carries Stockfish's score (`label`), the game result alone where it does not."
     )?;
     writeln!(writer)?;
-    writeln!(
-        writer,
-        "/// `[midgame, endgame]` per parameter, in centipawns."
+    texel::write_table(
+        &mut writer,
+        "`[midgame, endgame]` per parameter, in centipawns.",
+        &weights,
+        params::name,
     )?;
-    writeln!(
-        writer,
-        "pub const WEIGHTS: [[i16; 2]; super::params::COUNT] = ["
-    )?;
-    for (index, w) in weights.iter().enumerate() {
-        writeln!(
-            writer,
-            "    [{}, {}], // {}",
-            w[0].round() as i16,
-            w[1].round() as i16,
-            params::name(index)
-        )?;
-    }
-    writeln!(writer, "];")?;
     Ok(())
 }
 

@@ -196,6 +196,31 @@ pub fn seen(samples: &[Sample], count: usize) -> Vec<usize> {
     seen
 }
 
+/// Writes the `WEIGHTS` table of a `weights.rs`, one `[midgame, endgame]` row per parameter
+/// with its name, under the doc line `doc`.
+pub fn write_table(
+    writer: &mut impl std::io::Write,
+    doc: &str,
+    weights: &[[f32; 2]],
+    name: impl Fn(usize) -> String,
+) -> std::io::Result<()> {
+    writeln!(writer, "/// {doc}")?;
+    writeln!(
+        writer,
+        "pub const WEIGHTS: [[i16; 2]; super::params::COUNT] = ["
+    )?;
+    for (index, w) in weights.iter().enumerate() {
+        writeln!(
+            writer,
+            "    [{}, {}], // {}",
+            w[0].round() as i16,
+            w[1].round() as i16,
+            name(index)
+        )?;
+    }
+    writeln!(writer, "];")
+}
+
 /// The tuner's settings as they were given, to be written beside its output.
 pub fn command_line(example: &str) -> String {
     let mut command: Vec<String> = [
