@@ -46,8 +46,27 @@ pub const PALACE_INTRUDER: usize = PRESSURE_MISSING + 4;
 pub const DEFENDER: usize = PALACE_INTRUDER + 1;
 /// The side to move.
 pub const TEMPO: usize = DEFENDER + 1;
+/// A chariot on a file with no soldier of either side.
+pub const CHARIOT_OPEN_FILE: usize = TEMPO + 1;
+/// A chariot on a file with enemy soldiers but none of its own.
+pub const CHARIOT_HALF_OPEN_FILE: usize = CHARIOT_OPEN_FILE + 1;
+/// An enemy piece pinned to its general by a chariot (alone between them on a file or
+/// rank), by the pinned piece's kind: `CHARIOT_PIN + kind`.
+pub const CHARIOT_PIN: usize = CHARIOT_HALF_OPEN_FILE + 1;
+/// An own piece alone between a chariot and the enemy general: a discovered check waits.
+pub const CHARIOT_DISCOVERY: usize = CHARIOT_PIN + 7;
+/// A cannon on the enemy general's file or rank with two pieces between, the nearer to
+/// the cannon its own (a discovered check waits) or the enemy's (both screens are tied).
+pub const CANNON_TWO_SCREENS: usize = CHARIOT_DISCOVERY + 1;
+/// A cannon on the centre file with its own horse ahead of it on that file, across its
+/// own river bank or beyond: the central cannon and horse attack.
+pub const CENTRAL_HORSE_CANNON: usize = CANNON_TWO_SCREENS + 2;
+/// Two elephants that guard each other.
+pub const ELEPHANTS_LINKED: usize = CENTRAL_HORSE_CANNON + 1;
+/// Two advisors that guard each other (one on the palace centre).
+pub const ADVISORS_LINKED: usize = ELEPHANTS_LINKED + 1;
 /// Number of parameters.
-pub const COUNT: usize = TEMPO + 1;
+pub const COUNT: usize = ADVISORS_LINKED + 1;
 
 /// The name of parameter `index`, for the tuner's report.
 pub fn name(index: usize) -> String {
@@ -67,7 +86,7 @@ pub fn name(index: usize) -> String {
             cell % 5
         );
     }
-    let ranges: [(usize, &str); 17] = [
+    let ranges: [(usize, &str); 25] = [
         (CHARIOT_MOBILITY, "chariot mobility"),
         (HORSE_MOBILITY, "horse mobility"),
         (CANNON_MOBILITY, "cannon mobility"),
@@ -84,6 +103,14 @@ pub fn name(index: usize) -> String {
         (PALACE_INTRUDER, "palace intruder"),
         (DEFENDER, "defender"),
         (TEMPO, "tempo"),
+        (CHARIOT_OPEN_FILE, "chariot open file"),
+        (CHARIOT_HALF_OPEN_FILE, "chariot half-open file"),
+        (CHARIOT_PIN, "chariot pin"),
+        (CHARIOT_DISCOVERY, "chariot discovery"),
+        (CANNON_TWO_SCREENS, "cannon two screens"),
+        (CENTRAL_HORSE_CANNON, "central horse cannon"),
+        (ELEPHANTS_LINKED, "elephants linked"),
+        (ADVISORS_LINKED, "advisors linked"),
         (COUNT, "none"),
     ];
     let at = ranges
@@ -93,6 +120,10 @@ pub fn name(index: usize) -> String {
     let (start, label) = ranges[at];
     match label {
         "pressure" | "pressure missing" => format!("{label} {}", ATTACKERS[index - start]),
+        "chariot pin" => format!("{label} {}", KINDS[index - start]),
+        "cannon two screens" => {
+            format!("{label} {}", ["own first", "enemy first"][index - start])
+        }
         _ if ranges.get(at + 1).is_some_and(|(next, _)| next - start > 1) => {
             format!("{label} {}", index - start)
         }

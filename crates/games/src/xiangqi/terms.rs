@@ -6,10 +6,11 @@
 use ply_search::Side;
 
 use super::params::*;
-use super::piece::{EMPTY, Kind, OFF, TARGET, kind_of, side_of};
+use super::piece::{Code, EMPTY, Kind, OFF, TARGET, kind_of, side_of};
 use super::position::{HORSE_JUMPS, Position};
 use super::square::{
-    DIAGONAL, NORTH, ORTHOGONAL, SOUTH, Square, file_of, offset, on_home_half, rank_of,
+    DIAGONAL, EAST, NORTH, ORTHOGONAL, RANKS, SOUTH, Square, WEST, file_of, forward, offset,
+    on_home_half, rank_of, square,
 };
 
 /// Where the terms go: `count` more of parameter `index`.
@@ -61,6 +62,7 @@ pub fn trace<S: Sink>(position: &Position, sink: &mut S) -> Summary {
         let own = facts[side.index()];
         let enemy = facts[side.opponent().index()];
         safety(position, side, own, enemy, sink);
+        linked_defenders(position, side, sink);
         let missing_advisors = (2 - enemy.advisors).max(0);
         sink.add(
             SOLDIER_PER_MISSING_ADVISOR,
@@ -107,21 +109,37 @@ fn pieces<S: Sink>(position: &Position, side: Side, sign: i32, own: &mut SideFac
             Kind::Chariot => {
                 own.chariots += 1;
                 sink.add(CHARIOT_MOBILITY + line_mobility(position, sq), sign);
-                if file_of(sq) == file_of(enemy_general)
-                    && screens_between(position, sq, enemy_general) == 0
-                {
-                    sink.add(CHARIOT_FACING_GENERAL, sign);
+                match soldiers_on_file(position, side, sq) {
+                    (0, 0) => sink.add(CHARIOT_OPEN_FILE, sign),
+                    (0, _) => sink.add(CHARIOT_HALF_OPEN_FILE, sign),
+                    _ => {}
+                }
+                match between(position, sq, enemy_general) {
+                    Some((0, _)) if file_of(sq) == file_of(enemy_general) => {
+                        sink.add(CHARIOT_FACING_GENERAL, sign)
+                    }
+                    Some((1, screen)) if side_of(screen) == side => {
+                        sink.add(CHARIOT_DISCOVERY, sign)
+                    }
+                    Some((1, screen)) => sink.add(CHARIOT_PIN + kind_of(screen) as usize, sign),
+                    _ => {}
                 }
             }
             Kind::Horse => sink.add(HORSE_MOBILITY + horse_mobility(position, side, sq), sign),
             Kind::Cannon => {
                 sink.add(CANNON_MOBILITY + line_mobility(position, sq), sign);
-                if file_of(sq) == file_of(enemy_general) {
-                    match screens_between(position, sq, enemy_general) {
-                        0 => sink.add(HOLLOW_CANNON, sign),
-                        1 => sink.add(CANNON_ONE_SCREEN, sign),
-                        _ => {}
-                    }
+                let on_file = file_of(sq) == file_of(enemy_general);
+                match between(position, sq, enemy_general) {
+                    Some((0, _)) if on_file => sink.add(HOLLOW_CANNON, sign),
+                    Some((1, _)) if on_file => sink.add(CANNON_ONE_SCREEN, sign),
+                    Some((2, nearer)) => sink.add(
+                        CANNON_TWO_SCREENS + usize::from(side_of(nearer) != side),
+                        sign,
+                    ),
+                    _ => {}
+                }
+                if column == 4 && central_horse_ahead(position, side, sq) {
+                    sink.add(CENTRAL_HORSE_CANNON, sign);
                 }
                 if row == 0 {
                     sink.add(BOTTOM_CANNON, sign);
@@ -224,20 +242,151 @@ fn horse_mobility(position: &Position, side: Side, sq: Square) -> usize {
     count
 }
 
-/// Pieces strictly between two points of one file.
-fn screens_between(position: &Position, from: Square, to: Square) -> i32 {
-    let step = if rank_of(to) > rank_of(from) {
-        NORTH
+/// When `from` and `to` share a file or rank: how many pieces stand strictly between them
+/// and the one nearest `from` (`EMPTY` when none).
+fn between(position: &Position, from: Square, to: Square) -> Option<(i32, Code)> {
+    let step = if file_of(from) == file_of(to) {
+        if rank_of(to) > rank_of(from) {
+            NORTH
+        } else {
+            SOUTH
+        }
+    } else if rank_of(from) == rank_of(to) {
+        if file_of(to) > file_of(from) {
+            EAST
+        } else {
+            WEST
+        }
     } else {
-        SOUTH
+        return None;
     };
-    let mut count = 0;
+    let (mut count, mut nearest) = (0, EMPTY);
     let mut sq = offset(from, step);
     while sq != to && position.at(sq) != OFF {
-        if position.at(sq) != EMPTY {
+        let code = position.at(sq);
+        if code != EMPTY {
+            if count == 0 {
+                nearest = code;
+            }
             count += 1;
         }
         sq = offset(sq, step);
     }
-    count
+    Some((count, nearest))
+}
+
+/// Soldiers of `side` and of its enemy on the file of `sq`.
+fn soldiers_on_file(position: &Position, side: Side, sq: Square) -> (i32, i32) {
+    let (mut own, mut enemy) = (0, 0);
+    for rank in 0..RANKS {
+        let code = position.at(square(file_of(sq), rank));
+        if code != EMPTY && kind_of(code) == Kind::Soldier {
+            if side_of(code) == side {
+                own += 1;
+            } else {
+                enemy += 1;
+            }
+        }
+    }
+    (own, enemy)
+}
+
+/// Whether the first piece ahead of `side`'s cannon on `sq` (the centre file) is its own
+/// horse, standing on its own river bank or beyond.
+fn central_horse_ahead(position: &Position, side: Side, sq: Square) -> bool {
+    let mut to = offset(sq, forward(side));
+    while position.at(to) == EMPTY {
+        to = offset(to, forward(side));
+    }
+    let code = position.at(to);
+    code != OFF && kind_of(code) == Kind::Horse && side_of(code) == side && cell(side, to).0 <= 5
+}
+
+/// Elephants that guard each other (two diagonal steps apart, the eye between them empty)
+/// and advisors that do (one on the palace centre).
+fn linked_defenders<S: Sink>(position: &Position, side: Side, sink: &mut S) {
+    let mut elephants: [Square; 2] = [0; 2];
+    let (mut advisors, mut centred, mut found) = (0, false, 0);
+    for &sq in position.pieces(side) {
+        match kind_of(position.at(sq)) {
+            Kind::Elephant if found < 2 => {
+                elephants[found] = sq;
+                found += 1;
+            }
+            Kind::Advisor => {
+                advisors += 1;
+                centred |= cell(side, sq) == (8, 4);
+            }
+            _ => {}
+        }
+    }
+    if found == 2
+        && DIAGONAL.iter().any(|&step| {
+            offset(elephants[0], 2 * step) == elephants[1]
+                && position.at(offset(elephants[0], step)) == EMPTY
+        })
+    {
+        sink.add(ELEPHANTS_LINKED, sign(side));
+    }
+    if advisors >= 2 && centred {
+        sink.add(ADVISORS_LINKED, sign(side));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::Xiangqi;
+
+    /// Every parameter's count (Red's minus Black's) in the position of `fen`.
+    fn counts(fen: &str) -> Vec<i32> {
+        struct Counts(Vec<i32>);
+        impl Sink for Counts {
+            fn add(&mut self, index: usize, count: i32) {
+                self.0[index] += count;
+            }
+        }
+        let game = Xiangqi::from_fen(fen).expect("valid");
+        let mut sink = Counts(vec![0; COUNT]);
+        trace(game.position(), &mut sink);
+        sink.0
+    }
+
+    #[test]
+    fn the_start_has_no_pin_link_or_open_file() {
+        let start = counts("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        for (index, count) in start.iter().enumerate().skip(CHARIOT_OPEN_FILE) {
+            assert_eq!(*count, 0, "{}", name(index));
+        }
+    }
+
+    #[test]
+    fn a_chariot_pins_a_horse_to_its_general_on_an_open_file() {
+        let pin = counts("4k4/9/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1");
+        assert_eq!(pin[CHARIOT_PIN + Kind::Horse as usize], 1);
+        assert_eq!(pin[CHARIOT_OPEN_FILE], 1);
+        assert_eq!(pin[CHARIOT_DISCOVERY], 0);
+        // Along a rank too, and for Black.
+        let rank = counts("3k5/9/9/9/9/9/9/9/9/r2N1K3 w - - 0 1");
+        assert_eq!(rank[CHARIOT_DISCOVERY], 0);
+        assert_eq!(rank[CHARIOT_PIN + Kind::Horse as usize], -1);
+    }
+
+    #[test]
+    fn linked_elephants_and_advisors_are_seen() {
+        let linked = counts("4k4/9/9/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1");
+        assert_eq!(linked[ELEPHANTS_LINKED], 1);
+        assert_eq!(linked[ADVISORS_LINKED], 1);
+        // An elephant's eye blocked breaks the link.
+        let blocked = counts("4k4/9/9/9/9/9/9/4B4/3NA4/2BAK4 w - - 0 1");
+        assert_eq!(blocked[ELEPHANTS_LINKED], 0);
+    }
+
+    #[test]
+    fn the_central_cannon_behind_its_horse_with_two_screens() {
+        let attack = counts("4k4/4a4/9/9/9/4N4/9/9/4C4/3K5 w - - 0 1");
+        assert_eq!(attack[CENTRAL_HORSE_CANNON], 1);
+        assert_eq!(attack[CANNON_TWO_SCREENS], 1);
+        assert_eq!(attack[CANNON_TWO_SCREENS + 1], 0);
+    }
 }
