@@ -40,6 +40,10 @@ struct SideFacts {
     soldiers: i32,
     /// Soldiers across the river, not yet on the enemy's back rank.
     crossed_soldiers: i32,
+    /// Where the first two elephants stand.
+    elephant_squares: [Square; 2],
+    /// An advisor on the palace centre.
+    centred_advisor: bool,
 }
 
 /// Row (0 = the enemy's back rank) and column (0–8) of `sq` seen from `side`.
@@ -62,7 +66,7 @@ pub fn trace<S: Sink>(position: &Position, sink: &mut S) -> Summary {
         let own = facts[side.index()];
         let enemy = facts[side.opponent().index()];
         safety(position, side, own, enemy, sink);
-        linked_defenders(position, side, sink);
+        linked_defenders(position, side, own, sink);
         let missing_advisors = (2 - enemy.advisors).max(0);
         sink.add(
             SOLDIER_PER_MISSING_ADVISOR,
@@ -104,8 +108,16 @@ fn pieces<S: Sink>(position: &Position, side: Side, sign: i32, own: &mut SideFac
         );
         own.phase += PHASE[index];
         match kind {
-            Kind::Advisor => own.advisors += 1,
-            Kind::Elephant => own.elephants += 1,
+            Kind::Advisor => {
+                own.advisors += 1;
+                own.centred_advisor |= (row, column) == (8, 4);
+            }
+            Kind::Elephant => {
+                if let Some(slot) = own.elephant_squares.get_mut(own.elephants as usize) {
+                    *slot = sq;
+                }
+                own.elephants += 1;
+            }
             Kind::Chariot => {
                 own.chariots += 1;
                 sink.add(CHARIOT_MOBILITY + line_mobility(position, sq), sign);
@@ -304,31 +316,16 @@ fn central_horse_ahead(position: &Position, side: Side, sq: Square) -> bool {
 
 /// Elephants that guard each other (two diagonal steps apart, the eye between them empty)
 /// and advisors that do (one on the palace centre).
-fn linked_defenders<S: Sink>(position: &Position, side: Side, sink: &mut S) {
-    let mut elephants: [Square; 2] = [0; 2];
-    let (mut advisors, mut centred, mut found) = (0, false, 0);
-    for &sq in position.pieces(side) {
-        match kind_of(position.at(sq)) {
-            Kind::Elephant if found < 2 => {
-                elephants[found] = sq;
-                found += 1;
-            }
-            Kind::Advisor => {
-                advisors += 1;
-                centred |= cell(side, sq) == (8, 4);
-            }
-            _ => {}
-        }
-    }
-    if found == 2
+fn linked_defenders<S: Sink>(position: &Position, side: Side, own: SideFacts, sink: &mut S) {
+    let [first, second] = own.elephant_squares;
+    if own.elephants >= 2
         && DIAGONAL.iter().any(|&step| {
-            offset(elephants[0], 2 * step) == elephants[1]
-                && position.at(offset(elephants[0], step)) == EMPTY
+            offset(first, 2 * step) == second && position.at(offset(first, step)) == EMPTY
         })
     {
         sink.add(ELEPHANTS_LINKED, sign(side));
     }
-    if advisors >= 2 && centred {
+    if own.advisors >= 2 && own.centred_advisor {
         sink.add(ADVISORS_LINKED, sign(side));
     }
 }
