@@ -128,6 +128,9 @@ pub struct Refinements {
     /// (late-move pruning still counts it). Whether it checks is tried only for a move
     /// about to be pruned.
     pub spare_checks: bool,
+    /// The static value is a function of the position alone (of [`Game::hash`]), so each
+    /// search thread may keep it in a small cache instead of evaluating a position again.
+    pub eval_cache: bool,
 }
 
 /// A game's judgement of positions and moves.

@@ -126,6 +126,7 @@ impl Evaluator<Xiangqi> for Strong {
             history_pruning_margin: 0,
             quiet_exchange_margin: 0,
             spare_checks: true,
+            eval_cache: true,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! on, time control and Lazy SMP threads. Deterministic with one thread and a depth or node
 //! limit.
 
+mod eval_cache;
 mod history;
 mod ordering;
 mod params;

@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::MAX_PLY;
+use super::eval_cache::EvalCache;
 use super::history::OrderingMemory;
 use super::ordering::ScoredMoves;
 use super::params::{POLL_MASK, SearchParams};
@@ -68,6 +69,8 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
     /// Triangular principal-variation table.
     pub pv: Vec<Vec<G::Move>>,
     static_evals: Vec<Option<i32>>,
+    /// Static values already computed, when the evaluator's depend on the position alone.
+    evals: EvalCache,
     null_played: Vec<bool>,
     /// Continuation index of the move made at each ply (`None` for a null move).
     played: Vec<Option<usize>>,
@@ -119,6 +122,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 .collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             static_evals: vec![None; MAX_PLY + 1],
+            evals: EvalCache::new(refinements.eval_cache),
             null_played: vec![false; MAX_PLY + 1],
             played: vec![None; MAX_PLY + 1],
             reductions,
@@ -174,8 +178,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     }
 
     #[inline]
-    fn static_value(&self) -> i32 {
-        Score::eval(self.evaluator.evaluate(&self.game)).raw()
+    fn static_value(&mut self) -> i32 {
+        let (evaluator, game) = (&self.evaluator, &self.game);
+        let value = self.evals.value(game.hash(), || evaluator.evaluate(game));
+        Score::eval(value).raw()
     }
 
     /// Continuation indices of the two moves before the node at `ply` (latest first).

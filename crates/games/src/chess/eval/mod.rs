@@ -181,6 +181,8 @@ impl Evaluator<Chess> for Strong {
             quiet_exchange_margin: params::QUIET_EXCHANGE_MARGIN,
             // Sparing quiet checks lost 14 Elo in chess (SPRT, stop 23); it pays in xiangqi.
             spare_checks: false,
+            // The value fades with the fifty-move counter, which the hash does not hold.
+            eval_cache: false,
         }
     }
 }
