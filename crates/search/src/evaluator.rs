@@ -128,9 +128,6 @@ pub struct Refinements {
     /// (late-move pruning still counts it). Whether it checks is tried only for a move
     /// about to be pruned.
     pub spare_checks: bool,
-    /// The static value is a function of the position alone (of [`Game::hash`]), so each
-    /// search thread may keep it in a small cache instead of evaluating a position again.
-    pub eval_cache: bool,
 }
 
 /// A game's judgement of positions and moves.
@@ -144,6 +141,15 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// moves exist, and must never omit a forced reply.
     fn candidate_moves(&self, game: &G, moves: &mut Vec<G::Move>) {
         game.generate_moves(moves);
+    }
+
+    /// A key that determines [`Evaluator::evaluate`]'s value of `game` (its hash, and
+    /// whatever else the value reads that the hash does not hold), so that each search
+    /// thread may keep values in a small cache instead of evaluating a position again; or
+    /// `None` (the default) for no cache.
+    fn cache_key(&self, game: &G) -> Option<u64> {
+        let _ = game;
+        None
     }
 
     /// The noisy moves searched past the horizon when [`Features::quiescence`] is on

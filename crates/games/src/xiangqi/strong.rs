@@ -70,6 +70,11 @@ impl Evaluator<Xiangqi> for Strong {
         }
     }
 
+    /// The value reads the position alone.
+    fn cache_key(&self, game: &Xiangqi) -> Option<u64> {
+        Some(ply_search::Game::hash(game))
+    }
+
     fn noisy_moves(&self, game: &Xiangqi, moves: &mut Vec<Move>) {
         game.generate_captures(moves);
         let position = game.position();
@@ -126,7 +131,6 @@ impl Evaluator<Xiangqi> for Strong {
             history_pruning_margin: 0,
             quiet_exchange_margin: 0,
             spare_checks: true,
-            eval_cache: true,
         }
     }
 }

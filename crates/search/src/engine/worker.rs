@@ -69,7 +69,7 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
     /// Triangular principal-variation table.
     pub pv: Vec<Vec<G::Move>>,
     static_evals: Vec<Option<i32>>,
-    /// Static values already computed, when the evaluator's depend on the position alone.
+    /// Static values already computed, when the evaluator names a key for them.
     evals: EvalCache,
     null_played: Vec<bool>,
     /// Continuation index of the move made at each ply (`None` for a null move).
@@ -98,6 +98,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let features = evaluator.features();
         let quiescence_plies = evaluator.quiescence_plies();
         let refinements = evaluator.refinements();
+        let cached = evaluator.cache_key(&game).is_some();
         let reductions = (0..64)
             .map(|depth| {
                 let mut row = [0; 64];
@@ -122,7 +123,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 .collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             static_evals: vec![None; MAX_PLY + 1],
-            evals: EvalCache::new(refinements.eval_cache),
+            evals: EvalCache::new(cached),
             null_played: vec![false; MAX_PLY + 1],
             played: vec![None; MAX_PLY + 1],
             reductions,
@@ -180,7 +181,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     #[inline]
     fn static_value(&mut self) -> i32 {
         let (evaluator, game) = (&self.evaluator, &self.game);
-        let value = self.evals.value(game.hash(), || evaluator.evaluate(game));
+        let value = self
+            .evals
+            .value(evaluator.cache_key(game), || evaluator.evaluate(game));
         Score::eval(value).raw()
     }
 

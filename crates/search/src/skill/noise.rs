@@ -57,6 +57,11 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
             .clamp(-bound, bound)
     }
 
+    /// The inner evaluator's key: the noise reads only the hash, which that key holds.
+    fn cache_key(&self, game: &G) -> Option<u64> {
+        self.inner.cache_key(game)
+    }
+
     fn candidate_moves(&self, game: &G, moves: &mut Vec<G::Move>) {
         self.inner.candidate_moves(game, moves);
     }

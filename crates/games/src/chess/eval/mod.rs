@@ -103,6 +103,12 @@ impl Evaluator<Chess> for Strong {
         }
     }
 
+    /// The hash with the fifty-move counter mixed in: the value fades with it.
+    fn cache_key(&self, game: &Chess) -> Option<u64> {
+        let clock = u64::from(game.board().halfmove_clock());
+        Some(game.hash() ^ clock.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+
     fn noisy_moves(&self, game: &Chess, moves: &mut Vec<Move>) {
         let board = game.board();
         let us = board.side_to_move();
@@ -181,8 +187,6 @@ impl Evaluator<Chess> for Strong {
             quiet_exchange_margin: params::QUIET_EXCHANGE_MARGIN,
             // Sparing quiet checks lost 14 Elo in chess (SPRT, stop 23); it pays in xiangqi.
             spare_checks: false,
-            // The value fades with the fifty-move counter, which the hash does not hold.
-            eval_cache: false,
         }
     }
 }
