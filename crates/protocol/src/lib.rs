@@ -3,6 +3,7 @@
 //! game record, with one search thread and one output for UCI and UCCI; the first line
 //! decides between those two. Nothing here searches; nothing in the search prints.
 
+pub mod book;
 pub mod first_line;
 pub mod gomocup;
 pub mod lag;

@@ -177,3 +177,86 @@ fn strength_options_are_listed_set_and_checked() {
     assert!(errors >= 3, "{refused:?}");
     assert!(bestmove(&refused).is_some(), "{refused:?}");
 }
+
+/// ply's built-in xiangqi book, as `ply book build` wrote it.
+fn xiangqi_book() -> String {
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../games/books/xiangqi.plybook"
+    )
+    .to_string()
+}
+
+#[test]
+fn usebook_and_bookfiles_are_listed() {
+    let lines = transcript("ucci\nquit\n");
+    assert!(lines.contains(&"option usebook type check default false".to_string()));
+    assert!(lines.contains(&"option bookfiles type string default <empty>".to_string()));
+}
+
+#[test]
+fn a_book_move_is_answered_before_any_search() {
+    let script = format!(
+        "ucci\nsetoption usebook true\nsetoption bookfiles {}\nposition startpos\ngo depth 8\nquit\n",
+        xiangqi_book()
+    );
+    let lines = transcript(&script);
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.starts_with("info string book ") && line.contains("xiangqi")),
+        "{lines:?}"
+    );
+    let record = new_game("xiangqi", &GameOptions::default()).expect("xiangqi is available");
+    let known: Vec<String> = ply_games::book::builtin::moves(record.as_ref())
+        .into_iter()
+        .map(|mv| mv.name)
+        .collect();
+    assert!(!known.is_empty(), "the built-in book knows the start");
+    let answer = bestmove(&lines).expect("an answer");
+    assert!(known.contains(&answer), "{answer} not in {known:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.starts_with("info string book move ")),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|line| line.starts_with("info depth")),
+        "no search ran: {lines:?}"
+    );
+}
+
+#[test]
+fn no_book_move_when_usebook_is_off_banned_moves_or_the_book_is_missing() {
+    let book = xiangqi_book();
+    for script in [
+        format!("setoption bookfiles {book}\nposition startpos\ngo depth 2\nquit\n"),
+        format!(
+            "setoption usebook true\nsetoption bookfiles {book}\nposition startpos\n\
+             banmoves h2e2\ngo depth 2\nquit\n"
+        ),
+        "setoption usebook true\nsetoption bookfiles /nonexistent/book.plybook\n\
+         position startpos\ngo depth 2\nquit\n"
+            .to_string(),
+    ] {
+        let lines = transcript(&script);
+        assert!(
+            !lines.iter().any(|line| line.contains("book move")),
+            "{script}: {lines:?}"
+        );
+        assert!(
+            lines.iter().any(|line| line.starts_with("info depth")),
+            "{script}: a search answers: {lines:?}"
+        );
+        assert!(bestmove(&lines).is_some(), "{script}: {lines:?}");
+    }
+    let missing =
+        transcript("setoption usebook true\nsetoption bookfiles /nonexistent/book.plybook\nquit\n");
+    assert!(
+        missing
+            .iter()
+            .any(|line| line.starts_with("info string error:") && line.contains("/nonexistent")),
+        "{missing:?}"
+    );
+}

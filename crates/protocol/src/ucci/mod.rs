@@ -3,8 +3,9 @@
 //! [moves …]`, `banmoves`, `go [ponder|draw] {depth|nodes|time [movestogo|increment]
 //! [opptime …]}`, `stop`, `ponderhit`, `probe`, `quit` / `bye`. Over any game
 //! [`Record`] (in practice xiangqi); the search runs on the shared search thread so that
-//! `stop` and `ponderhit` are heard while it thinks. Bad lines are answered with `info string error …`
-//! and ignored.
+//! `stop` and `ponderhit` are heard while it thinks. `usebook` and `bookfiles` open a book
+//! (ply's own format, as `ply book build` writes it) that answers `go` before any search.
+//! Bad lines are answered with `info string error …` and ignored.
 
 mod command;
 
@@ -17,6 +18,7 @@ use ply_games::{Level, MoveId, MoveView, Record, ScoreView, ThinkEvent, ThinkReq
 use ply_search::skill::Skill;
 use ply_search::{Clock, EngineOptions, Limits};
 
+use crate::book::{EngineBook, Probe, run_seed};
 use crate::lag::LagMeter;
 use crate::output::Output;
 use crate::search_thread::{Dialect, Hold, Reply, SearchThread};
@@ -83,6 +85,14 @@ pub struct UcciEngine {
     strength: StrengthOptions,
     /// New games so far: the seed of a weakened level's noise and choices.
     games: u64,
+    /// `usebook`: answer from the book when it has a move.
+    use_book: bool,
+    /// `bookfiles`: the book's path (empty for none).
+    book_file: String,
+    /// The book `usebook` and `bookfiles` name, opened.
+    book: EngineBook,
+    /// Mixed into the book's choices: this run's own, so games differ from run to run.
+    book_seed: u64,
 }
 
 /// Serves UCCI on `input` / `output` until `quit` or the end of the input.
@@ -108,6 +118,10 @@ impl UcciEngine {
             open_ended: false,
             strength: StrengthOptions::default(),
             games: 0,
+            use_book: false,
+            book_file: String::new(),
+            book: EngineBook::default(),
+            book_seed: run_seed(),
         }
     }
 
@@ -180,6 +194,8 @@ impl UcciEngine {
             "option hashsize type spin min 0 max 4096 default 16",
             "option threads type spin min 1 max 64 default 1",
             "option newgame type button",
+            "option usebook type check default false",
+            "option bookfiles type string default <empty>",
         ];
         for line in lines {
             self.output.line(line);
@@ -217,6 +233,15 @@ impl UcciEngine {
                 }
                 _ => self.error("threads takes a number from 1 to 64"),
             },
+            "usebook" => {
+                self.use_book = flag.unwrap_or(true);
+                self.open_book();
+            }
+            "bookfiles" => {
+                let path = value.unwrap_or("").trim();
+                self.book_file = if path == "<empty>" { "" } else { path }.to_string();
+                self.open_book();
+            }
             "newgame" => {
                 self.search.clear();
                 self.record.reset();
@@ -224,10 +249,23 @@ impl UcciEngine {
                 self.games += 1;
             }
             // Options ElephantEye offers that change nothing here.
-            "ponder" | "batch" | "debug" | "idle" | "promotion" | "bookfiles" | "evalapi"
-            | "loadbook" | "knowledge" | "pruning" | "randomness" | "style" | "drawmoves"
-            | "repetition" => {}
+            "ponder" | "batch" | "debug" | "idle" | "promotion" | "evalapi" | "loadbook"
+            | "knowledge" | "pruning" | "randomness" | "style" | "drawmoves" | "repetition" => {}
             other => self.error(format!("unknown option '{other}'")),
+        }
+    }
+
+    /// Opens the book `bookfiles` names when `usebook` is on (closes it otherwise), saying
+    /// which book is in use or why the file is none.
+    fn open_book(&mut self) {
+        let path = self.use_book.then_some(self.book_file.as_str());
+        match self.book.open(path) {
+            Ok(Some(described)) => self.output.line(&format!("info string book {described}")),
+            Ok(None) if self.use_book => self
+                .output
+                .line("info string usebook is on, but no bookfiles is set"),
+            Ok(None) => {}
+            Err(message) => self.error(message),
         }
     }
 
@@ -311,6 +349,29 @@ impl UcciEngine {
             }
         }
         let record = fresh.as_deref().unwrap_or(self.record.as_ref());
+        // A book move is answered before any search starts: it costs the clock nothing but
+        // the probe's few reads. Pondering, `depth infinite` and banned moves ask for a search.
+        if self.use_book
+            && self.book.is_open()
+            && !go.ponder
+            && !go.infinite
+            && self.banned.is_empty()
+        {
+            let seed = self.book_seed ^ self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            match self.book.probe(record, seed) {
+                Ok(Probe::Play { chosen, total }) => {
+                    self.output.line(&format!(
+                        "info string book move {} weight {} of {total}",
+                        chosen.name, chosen.weight
+                    ));
+                    self.output.line(&format!("bestmove {}", chosen.name));
+                    self.lag.untimed();
+                    return;
+                }
+                Ok(Probe::Search) => {}
+                Err(message) => self.output.error(message),
+            }
+        }
         let mut request = ThinkRequest::new(Level::Strong, self.limits(go));
         request.skill = self
             .strength

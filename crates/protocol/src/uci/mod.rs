@@ -3,7 +3,6 @@
 //! calling thread and searches on the shared search thread, so `isready`, `stop` and
 //! `ponderhit` are answered at once while the engine thinks.
 
-pub mod book;
 pub mod command;
 pub mod info;
 pub mod options;
@@ -16,10 +15,10 @@ use ply_games::{GameOptions, Record, ThinkRequest, new_game};
 use ply_search::skill::Skill;
 use ply_search::{Clock, EngineOptions, Limits, Side};
 
+use crate::book::{EngineBook, Probe, run_seed};
 use crate::lag::LagMeter;
 use crate::output::Output;
 use crate::search_thread::{Hold, Reply, SearchThread};
-use book::{Probe, UciBook};
 use command::{Command, Go};
 use options::{Change, Settings};
 use position::{Positions, rebase};
@@ -38,7 +37,7 @@ pub struct UciEngine {
     /// `ucinewgame`s so far: the seed of a weakened level's noise and choices.
     games: u64,
     /// The book `OwnBook` and `Book File` name.
-    book: UciBook,
+    book: EngineBook,
     /// Mixed into the book's choices: this run's own, so games differ from run to run.
     book_seed: u64,
 }
@@ -82,7 +81,7 @@ impl UciEngine {
             positions: Positions::default(),
             lag: LagMeter::default(),
             games: 0,
-            book: UciBook::default(),
+            book: EngineBook::default(),
             book_seed: run_seed(),
         })
     }
@@ -223,13 +222,20 @@ impl UciEngine {
         }
     }
 
-    /// Answers `go` from the book when it has a move here: true when it did.
+    /// Answers `go` from the book when it has a move here: true when it did. A `go` that
+    /// asks for a search (ponder, infinite, mate, `searchmoves`) never takes a book move.
     fn answer_from_book(&mut self, go: &Go) -> bool {
-        if !self.settings.own_book || !self.book.is_open() {
+        if !self.settings.own_book
+            || !self.book.is_open()
+            || go.ponder
+            || go.infinite
+            || go.mate.is_some()
+            || !go.search_moves.is_empty()
+        {
             return false;
         }
         let seed = self.book_seed ^ self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        match self.book.probe(self.record.as_ref(), go, seed) {
+        match self.book.probe(self.record.as_ref(), seed) {
             Ok(Probe::Play { chosen, total }) => {
                 self.say(&format!(
                     "info string book move {} weight {} of {total}",
@@ -336,14 +342,6 @@ impl UciEngine {
             .search
             .start(self.record.as_ref(), request, hold, reply);
     }
-}
-
-/// A seed of this run for the book's choices (the clock's nanoseconds and the process id).
-fn run_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_nanos() as u64);
-    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 /// The time and increment `go` gives the side to move.

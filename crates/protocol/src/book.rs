@@ -1,18 +1,17 @@
-//! The engine's own book for UCI (`OwnBook`, `Book File`): a Polyglot `.bin` (chess) or a
-//! book in ply's own format, probed when `go` arrives and before any search, so a book
-//! move costs the clock only the few reads of the probe. Not used for `go ponder`,
-//! `go infinite`, `go mate` or `searchmoves`: those ask for a search.
+//! The engine's own book for the engine protocols (UCI's `OwnBook` and `Book File`, UCCI's
+//! `usebook` and `bookfiles`): a Polyglot `.bin` (chess) or a book in ply's own format,
+//! probed when `go` arrives and before any search, so a book move costs the clock only the
+//! few reads of the probe. The protocol decides which `go` may take a book move (never one
+//! that asks for a search: ponder, infinite, mate, a restricted move list).
 
 use std::path::Path;
 
 use ply_games::Record;
 use ply_games::book::{BookChoice, BookMove, OpeningBook, choose};
 
-use super::command::Go;
-
 /// The book the options name, opened.
 #[derive(Debug, Default)]
-pub struct UciBook {
+pub struct EngineBook {
     book: Option<OpeningBook>,
 }
 
@@ -30,7 +29,7 @@ pub enum Probe {
     Search,
 }
 
-impl UciBook {
+impl EngineBook {
     /// Opens the book at `path` (replacing any other); `None` or an empty path closes it.
     /// The error says why the file cannot be a book; the book is then closed.
     pub fn open(&mut self, path: Option<&str>) -> Result<Option<String>, String> {
@@ -49,15 +48,12 @@ impl UciBook {
         self.book.is_some()
     }
 
-    /// The book's move for `record`'s position, if `go` may take one; an error (the book
-    /// does not fit the game, or the file went bad) closes the book and is returned once.
-    pub fn probe(&mut self, record: &dyn Record, go: &Go, seed: u64) -> Result<Probe, String> {
+    /// The book's move for `record`'s position, chosen by weight under `seed`; an error (the
+    /// book does not fit the game, or the file went bad) closes the book and is returned once.
+    pub fn probe(&mut self, record: &dyn Record, seed: u64) -> Result<Probe, String> {
         let Some(book) = &self.book else {
             return Ok(Probe::Search);
         };
-        if go.ponder || go.infinite || go.mate.is_some() || !go.search_moves.is_empty() {
-            return Ok(Probe::Search);
-        }
         let moves = match book.moves(record) {
             Ok(moves) => moves,
             Err(error) => {
@@ -76,4 +72,12 @@ impl UciBook {
             },
         )
     }
+}
+
+/// A seed of this run for the book's choices (the clock's nanoseconds and the process id).
+pub fn run_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
