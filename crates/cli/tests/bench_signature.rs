@@ -10,7 +10,7 @@ const TICTACTOE: u64 = 9_797;
 /// `ply bench caro`: the search's signature; changes only with a `Bench: N` commit.
 const CARO: u64 = 109_575;
 /// `ply bench xiangqi`: the search's signature; changes only with a `Bench: N` commit.
-const XIANGQI: u64 = 23_301;
+const XIANGQI: u64 = 25_248;
 /// `ply bench chess`: the search's signature; changes only with a `Bench: N` commit.
 const CHESS: u64 = 692_256;
 

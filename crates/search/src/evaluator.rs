@@ -128,6 +128,11 @@ pub struct Refinements {
     /// (late-move pruning still counts it). Whether it checks is tried only for a move
     /// about to be pruned.
     pub spare_checks: bool,
+    /// Sharpen the static value with the table's score where the stored bound says the
+    /// value lies beyond it (a lower bound above it, an upper bound below it, an exact
+    /// score), for the pruning decisions of the node (reverse futility, null move,
+    /// futility). "Improving" still compares the plain static values.
+    pub table_eval: bool,
 }
 
 /// A game's judgement of positions and moves.

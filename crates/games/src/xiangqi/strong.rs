@@ -131,6 +131,8 @@ impl Evaluator<Xiangqi> for Strong {
             history_pruning_margin: 0,
             quiet_exchange_margin: 0,
             spare_checks: true,
+            // +26.0 Elo (+9.5 .. +42.6), 1,152 games at 10,000 nodes, H1 (stop 34).
+            table_eval: true,
         }
     }
 }

@@ -9,6 +9,7 @@ mod ordering;
 mod params;
 mod pruning;
 mod root;
+mod table_eval;
 mod time;
 mod tt;
 mod worker;

@@ -8,6 +8,7 @@ use super::eval_cache::EvalCache;
 use super::history::OrderingMemory;
 use super::ordering::ScoredMoves;
 use super::params::{POLL_MASK, SearchParams};
+use super::table_eval::sharpen;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use crate::evaluator::{Evaluator, Features, Refinements};
@@ -298,6 +299,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             _ => false,
         };
 
+        let static_eval = match (static_eval, entry) {
+            (Some(eval), Some(entry)) if self.refinements.table_eval => {
+                Some(sharpen(eval, &entry, ply))
+            }
+            _ => static_eval,
+        };
         if !PV && let Some(eval) = static_eval {
             if self.features.reverse_futility_pruning
                 && depth <= self.params.reverse_futility_depth

@@ -187,6 +187,7 @@ impl Evaluator<Chess> for Strong {
             quiet_exchange_margin: params::QUIET_EXCHANGE_MARGIN,
             // Sparing quiet checks lost 14 Elo in chess (SPRT, stop 23); it pays in xiangqi.
             spare_checks: false,
+            table_eval: false,
         }
     }
 }
