@@ -187,6 +187,8 @@ impl Evaluator<Chess> for Strong {
             quiet_exchange_margin: params::QUIET_EXCHANGE_MARGIN,
             // Sparing quiet checks lost 14 Elo in chess (SPRT, stop 23); it pays in xiangqi.
             spare_checks: false,
+            // The table's score for pruning: +4.0 Elo (-9.1 .. +17.1) over 1,907 games at
+            // 10,000 nodes, no decision (stop 34); xiangqi gained 26 from it.
             table_eval: false,
         }
     }
