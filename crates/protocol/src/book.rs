@@ -74,6 +74,28 @@ impl EngineBook {
     }
 }
 
+impl Probe {
+    /// The lines that answer `go` with the book's move (the `info string` naming it, then
+    /// `bestmove`), the same in UCI and UCCI; `None` when the engine must search.
+    pub fn answer(&self) -> Option<[String; 2]> {
+        let Probe::Play { chosen, total } = self else {
+            return None;
+        };
+        Some([
+            format!(
+                "info string book move {} weight {} of {total}",
+                chosen.name, chosen.weight
+            ),
+            format!("bestmove {}", chosen.name),
+        ])
+    }
+}
+
+/// The seed of one game's book choices: the run's seed with the game's number mixed in.
+pub fn game_seed(run: u64, games: u64) -> u64 {
+    run ^ games.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// A seed of this run for the book's choices (the clock's nanoseconds and the process id).
 pub fn run_seed() -> u64 {
     let nanos = std::time::SystemTime::now()

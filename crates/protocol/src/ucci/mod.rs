@@ -18,7 +18,7 @@ use ply_games::{Level, MoveId, MoveView, Record, ScoreView, ThinkEvent, ThinkReq
 use ply_search::skill::Skill;
 use ply_search::{Clock, EngineOptions, Limits};
 
-use crate::book::{EngineBook, Probe, run_seed};
+use crate::book::{EngineBook, game_seed, run_seed};
 use crate::lag::LagMeter;
 use crate::output::Output;
 use crate::search_thread::{Dialect, Hold, Reply, SearchThread};
@@ -357,18 +357,17 @@ impl UcciEngine {
             && !go.infinite
             && self.banned.is_empty()
         {
-            let seed = self.book_seed ^ self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            match self.book.probe(record, seed) {
-                Ok(Probe::Play { chosen, total }) => {
-                    self.output.line(&format!(
-                        "info string book move {} weight {} of {total}",
-                        chosen.name, chosen.weight
-                    ));
-                    self.output.line(&format!("bestmove {}", chosen.name));
-                    self.lag.untimed();
-                    return;
+            match self
+                .book
+                .probe(record, game_seed(self.book_seed, self.games))
+            {
+                Ok(probe) => {
+                    if let Some(lines) = probe.answer() {
+                        lines.iter().for_each(|line| self.output.line(line));
+                        self.lag.untimed();
+                        return;
+                    }
                 }
-                Ok(Probe::Search) => {}
                 Err(message) => self.output.error(message),
             }
         }

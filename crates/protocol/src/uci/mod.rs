@@ -15,7 +15,7 @@ use ply_games::{GameOptions, Record, ThinkRequest, new_game};
 use ply_search::skill::Skill;
 use ply_search::{Clock, EngineOptions, Limits, Side};
 
-use crate::book::{EngineBook, Probe, run_seed};
+use crate::book::{EngineBook, game_seed, run_seed};
 use crate::lag::LagMeter;
 use crate::output::Output;
 use crate::search_thread::{Hold, Reply, SearchThread};
@@ -234,17 +234,15 @@ impl UciEngine {
         {
             return false;
         }
-        let seed = self.book_seed ^ self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = game_seed(self.book_seed, self.games);
         match self.book.probe(self.record.as_ref(), seed) {
-            Ok(Probe::Play { chosen, total }) => {
-                self.say(&format!(
-                    "info string book move {} weight {} of {total}",
-                    chosen.name, chosen.weight
-                ));
-                self.say(&format!("bestmove {}", chosen.name));
-                true
-            }
-            Ok(Probe::Search) => false,
+            Ok(probe) => match probe.answer() {
+                Some(lines) => {
+                    lines.iter().for_each(|line| self.say(line));
+                    true
+                }
+                None => false,
+            },
             Err(message) => {
                 self.error(&message);
                 false
