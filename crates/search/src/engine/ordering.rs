@@ -105,12 +105,11 @@ impl<M: Copy + Eq> ScoredMoves<M> {
         if index >= self.moves.len() {
             return None;
         }
-        let mut best = index;
-        for candidate in index + 1..self.moves.len() {
-            if self.scores[candidate] > self.scores[best] {
-                best = candidate;
-            }
-        }
+        // The first of the highest scores, in two branch-free passes (a running arg-max
+        // mispredicts its branch at every new maximum).
+        let rest = &self.scores[index..];
+        let top = rest.iter().copied().max().unwrap_or(i32::MIN);
+        let best = index + rest.iter().position(|&score| score == top).unwrap_or(0);
         self.moves.swap(index, best);
         self.scores.swap(index, best);
         self.quiet.swap(index, best);
