@@ -133,6 +133,11 @@ pub struct Refinements {
     /// score), for the pruning decisions of the node (reverse futility, null move,
     /// futility). "Improving" still compares the plain static values.
     pub table_eval: bool,
+    /// Stretch or shrink a clocked search's soft time budget between iterations by what
+    /// the search itself saw: how many iterations in a row kept the best move, how far the
+    /// score fell, and what share of the root's nodes went to the best move
+    /// ([`crate::engine`]'s `Steadiness`). A fixed move time is always spent whole.
+    pub steady_time: bool,
 }
 
 /// A game's judgement of positions and moves.

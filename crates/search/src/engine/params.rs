@@ -129,6 +129,24 @@ pub const SOFT_SHARE: (u32, u32) = (3, 5);
 pub const HARD_SHARE: u32 = 3;
 /// Never plan more than this fraction (1/n) of what is left on the clock.
 pub const CLOCK_CEILING_DIVISOR: u32 = 3;
+/// With `Refinements::steady_time`: the soft budget's scale (permille) by how many
+/// iterations in a row ended with the same best move (0, 1, 2, 3, 4 or more).
+pub const STEADY_SCALE: [u32; 5] = [2200, 1500, 1200, 1050, 950];
+/// The best move's share of the root's nodes (permille) at which that share leaves the
+/// budget as it is; each permille less stretches it by `EFFORT_SLOPE` permille, each
+/// permille more shrinks it as much (within `EFFORT_RANGE`).
+pub const EFFORT_NEUTRAL: u32 = 800;
+/// See `EFFORT_NEUTRAL`, in permille of the scale per permille of the share, as (num, den).
+pub const EFFORT_SLOPE: (u32, u32) = (5, 4);
+/// The effort factor's bounds in permille.
+pub const EFFORT_RANGE: (u32, u32) = (700, 1800);
+/// A score fallen since the last iteration stretches the budget by this many permille per
+/// unit of the evaluator's scale, counted up to `FALL_CAP` units.
+pub const FALL_PER_UNIT: u32 = 4;
+/// See `FALL_PER_UNIT`.
+pub const FALL_CAP: i32 = 150;
+/// The steadiness scale's bounds in permille, all factors taken together.
+pub const STEADY_RANGE: (u32, u32) = (500, 2500);
 /// The evaluator's look at the root gets 1/n of the time and of the nodes.
 pub const ADVICE_SHARE_DIVISOR: u32 = 3;
 /// How many nodes pass between looks at the clock and the stop flag (a power of two less

@@ -5,6 +5,7 @@
 use std::sync::atomic::Ordering;
 
 use super::MAX_PLY;
+use super::time::Steadiness;
 use super::worker::{Shared, Worker};
 use crate::evaluator::{Evaluator, Features};
 use crate::event::{
@@ -26,6 +27,8 @@ pub(crate) struct RootMove<M> {
     /// Score, bound and depth from the last iteration that finished: what a search stopped
     /// in the middle of an iteration reports for a move it had not reached again.
     pub settled: Option<(Score, Bound, u32)>,
+    /// Nodes this thread spent below the move, over all iterations so far.
+    pub nodes: u64,
 }
 
 impl<M: Copy> RootMove<M> {
@@ -37,6 +40,7 @@ impl<M: Copy> RootMove<M> {
             depth: 0,
             pv: vec![mv],
             settled: None,
+            nodes: 0,
         }
     }
 }
@@ -74,6 +78,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let exact = self.features == Features::EXACT;
         let remaining = self.game.remaining_plies_bound();
         let mut depth = 0;
+        let mut steadiness = Steadiness::default();
+        let mut time_scale = 1000;
         while depth < plan.max_depth {
             depth += 1;
             // Helpers desynchronise: odd-numbered ones search each iteration one ply deeper
@@ -144,6 +150,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 line.settled = Some((line.score, line.bound, line.depth));
             }
             let best = &root[0];
+            if is_main && self.refinements.steady_time {
+                let changed = completed
+                    .as_ref()
+                    .is_none_or(|done| done.pv.first() != Some(&best.mv));
+                let spent: u64 = root.iter().map(|line| line.nodes).sum();
+                let share = (best.nodes * 1000).checked_div(spent).unwrap_or(1000);
+                time_scale = steadiness.after_iteration(changed, best.score, share as u32);
+            }
             // An exact search proves its value once it sees every line to its end, or once
             // it finds a win or loss inside its horizon (all shorter lines were seen).
             let whole_tree = exact && remaining.is_some_and(|plies| search_depth >= plies);
@@ -166,7 +180,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
                 continue;
             }
-            if whole_tree || self.should_stop_after(shared, best.score, search_depth, exact) {
+            if whole_tree
+                || self.should_stop_after(shared, best.score, search_depth, exact, time_scale)
+            {
                 break;
             }
         }
@@ -180,6 +196,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         score: Score,
         depth: u32,
         exact: bool,
+        time_scale: u32,
     ) -> bool {
         if shared.control.is_stopped() {
             return true;
@@ -200,7 +217,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if depth as usize >= MAX_PLY - 2 {
             return true;
         }
-        !shared.control.is_pondering() && shared.budget.soft_exceeded(1000)
+        !shared.control.is_pondering() && shared.budget.soft_exceeded(time_scale)
     }
 
     /// Searches line `pv_index` at `depth` inside an aspiration window that widens until
@@ -297,6 +314,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 });
             }
             let window_alpha = alpha;
+            let nodes_before = self.nodes;
             self.note_move(0, Some(mv));
             self.game.make_move(mv);
             let gives_check = self.game.in_check();
@@ -314,6 +332,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 score
             };
             self.game.unmake_move(mv);
+            root[index].nodes += self.nodes - nodes_before;
             if self.aborted {
                 break;
             }

@@ -11,9 +11,16 @@ pub struct TimeBudget {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// Whether a clock (not a fixed move time) set the soft budget: only then may the
+    /// search's steadiness scale it.
+    clocked: bool,
 }
 
-use super::params::{CLOCK_CEILING_DIVISOR, CUSHION_MOVES, HARD_SHARE, HORIZON_MOVES, SOFT_SHARE};
+use super::params::{
+    CLOCK_CEILING_DIVISOR, CUSHION_MOVES, EFFORT_NEUTRAL, EFFORT_RANGE, EFFORT_SLOPE, FALL_CAP,
+    FALL_PER_UNIT, HARD_SHARE, HORIZON_MOVES, SOFT_SHARE, STEADY_RANGE, STEADY_SCALE,
+};
+use crate::score::Score;
 
 impl TimeBudget {
     /// The budget for `limits`, starting now.
@@ -24,10 +31,12 @@ impl TimeBudget {
                 start,
                 soft: None,
                 hard: None,
+                clocked: false,
             };
         }
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
+        let mut clocked = false;
         if let Some(movetime) = limits.movetime {
             let budget = movetime
                 .saturating_sub(overhead)
@@ -56,10 +65,16 @@ impl TimeBudget {
             let clock_hard = (share * HARD_SHARE)
                 .min(ceiling)
                 .max(Duration::from_millis(1));
+            clocked = soft.is_none_or(|s| clock_soft < s);
             soft = Some(soft.map_or(clock_soft, |s| s.min(clock_soft)));
             hard = Some(hard.map_or(clock_hard, |h| h.min(clock_hard)));
         }
-        TimeBudget { start, soft, hard }
+        TimeBudget {
+            start,
+            soft,
+            hard,
+            clocked,
+        }
     }
 
     /// Time since the search started.
@@ -72,9 +87,10 @@ impl TimeBudget {
         self.start
     }
 
-    /// True when no new iteration should start. `fraction` (in permille) scales the soft
-    /// budget: the next iteration usually takes longer than all before it.
+    /// True when no new iteration should start. `permille` scales a clock's soft budget
+    /// (see [`Steadiness`]); a fixed move time is spent whole whatever it says.
     pub fn soft_exceeded(&self, permille: u32) -> bool {
+        let permille = if self.clocked { permille } else { 1000 };
         self.soft
             .is_some_and(|soft| self.elapsed() >= soft * permille / 1000)
     }
@@ -92,6 +108,41 @@ impl TimeBudget {
     /// Whether time bounds this search at all.
     pub fn is_timed(&self) -> bool {
         self.hard.is_some()
+    }
+}
+
+/// What the iterations so far say about how settled the choice at the root is, as a scale
+/// for the soft budget: a best move that keeps changing, a falling score or a best move
+/// that took a small share of the root's nodes stretch it; a choice settled on all three
+/// counts shrinks it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Steadiness {
+    /// Iterations in a row that ended with the same best move, this one not counted.
+    unchanged: usize,
+    /// The last iteration's score, in the evaluator's units (none after a decisive one).
+    previous: Option<i32>,
+}
+
+impl Steadiness {
+    /// Records an iteration that ended with `score`, and returns the soft budget's scale in
+    /// permille. `changed` says whether its best move differs from the last iteration's,
+    /// `best_share` is the best move's share of the root's nodes in permille.
+    pub fn after_iteration(&mut self, changed: bool, score: Score, best_share: u32) -> u32 {
+        self.unchanged = if changed { 0 } else { self.unchanged + 1 };
+        let steady = STEADY_SCALE[self.unchanged.min(STEADY_SCALE.len() - 1)];
+        let effort = (1000
+            + (i64::from(EFFORT_NEUTRAL) - i64::from(best_share)) * i64::from(EFFORT_SLOPE.0)
+                / i64::from(EFFORT_SLOPE.1))
+        .clamp(i64::from(EFFORT_RANGE.0), i64::from(EFFORT_RANGE.1)) as u32;
+        let current = (!score.is_decisive()).then_some(score.raw());
+        let fall = match (self.previous, current) {
+            (Some(before), Some(now)) => (before - now).clamp(0, FALL_CAP) as u32,
+            _ => 0,
+        };
+        self.previous = current;
+        let fall = 1000 + fall * FALL_PER_UNIT;
+        let scale = u64::from(steady) * u64::from(effort) / 1000 * u64::from(fall) / 1000;
+        (scale as u32).clamp(STEADY_RANGE.0, STEADY_RANGE.1)
     }
 }
 
@@ -180,6 +231,47 @@ mod tests {
         };
         let soft = TimeBudget::new(&limits, Instant::now()).soft.expect("soft");
         assert!(soft >= Duration::from_millis(230), "{soft:?}");
+    }
+
+    #[test]
+    fn a_settled_choice_shrinks_the_budget_and_an_unsettled_one_stretches_it() {
+        let mut settled = Steadiness::default();
+        let mut scale = 0;
+        for _ in 0..6 {
+            scale = settled.after_iteration(false, Score::eval(40), 950);
+        }
+        let mut unsettled = Steadiness::default();
+        unsettled.after_iteration(false, Score::eval(40), 500);
+        let stretched = unsettled.after_iteration(true, Score::eval(-60), 400);
+        assert!(scale < 1000, "{scale}");
+        assert!(stretched > 2 * scale, "{stretched} against {scale}");
+        assert!(stretched <= STEADY_RANGE.1);
+        // A mate score neither falls nor rises.
+        let mut mating = Steadiness::default();
+        mating.after_iteration(false, Score::eval(300), 800);
+        let after_mate = mating.after_iteration(false, Score::win_in(7), 800);
+        assert_eq!(after_mate, STEADY_SCALE[2]);
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_spent_whole_whatever_the_scale() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(50)),
+            ..Limits::default()
+        };
+        let budget = TimeBudget::new(&limits, Instant::now());
+        assert!(!budget.soft_exceeded(1));
+        let clocked = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_secs(60),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let budget = TimeBudget::new(&clocked, Instant::now());
+        assert!(budget.soft_exceeded(0));
+        assert!(!budget.soft_exceeded(1000));
     }
 
     #[test]
