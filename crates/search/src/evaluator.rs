@@ -138,6 +138,12 @@ pub struct Refinements {
     /// score fell, and what share of the root's nodes went to the best move
     /// ([`crate::engine`]'s `Steadiness`). A fixed move time is always spent whole.
     pub steady_time: bool,
+    /// Singular extensions: where the table's move holds a lower bound from nearly the
+    /// node's depth, a reduced search of the other moves against that bound less this
+    /// margin per ply of depth (in the evaluator's units) decides whether the table's move
+    /// alone holds the node; it is then searched a ply deeper. When the others reach past
+    /// beta as well, the node is cut at once (multi-cut). 0 turns it off.
+    pub singular_margin: i32,
 }
 
 /// A game's judgement of positions and moves.

@@ -114,6 +114,13 @@ pub struct IterationWork {
     pub beta_cutoffs: u64,
     /// Cut-offs by the first move searched: how good the ordering is.
     pub first_move_cutoffs: u64,
+    /// Singular-extension tests: the other moves searched, reduced, against the table's
+    /// score less a margin ([`crate::Refinements::singular_margin`]).
+    pub singular_tries: u64,
+    /// Tests where no other move came near: the table's move was searched a ply deeper.
+    pub singular_extensions: u64,
+    /// Tests where another move also reached past beta: the node was cut at once.
+    pub multi_cuts: u64,
 }
 
 /// Something the engine reports while it searches.

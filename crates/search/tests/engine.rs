@@ -296,8 +296,11 @@ fn a_finished_game_has_no_best_move() {
     assert_eq!(result.score, Score::loss_in(0));
 }
 
-#[test]
-fn the_selective_engine_still_wins_what_is_won_and_plays_legal_moves() {
+/// Searches twenty random positions to depth 6 with `evaluator`, one and two threads, and
+/// checks that every move is legal and every forced win found is scored as one. Returns
+/// the work the searches reported, summed.
+fn wins_what_is_won<E: Evaluator<Mnk>>(evaluator: E) -> ply_search::IterationWork {
+    let mut total = ply_search::IterationWork::default();
     for seed in 0..20u64 {
         let mut game = random_position(5, 5, 4, 4 + (seed % 5) as usize, seed * 31 + 7);
         game.nulls_allowed = true;
@@ -313,15 +316,21 @@ fn the_selective_engine_still_wins_what_is_won_and_plays_legal_moves() {
             &mut (),
         );
         for threads in [1, 2] {
-            let result = search(
-                &game,
-                Selective,
+            let mut engine = Engine::new(
+                evaluator.clone(),
                 EngineOptions {
                     hash_mib: 1,
                     threads,
                 },
-                SearchRequest::new(Limits::depth(6)),
             );
+            let request = SearchRequest::new(Limits::depth(6));
+            let result = engine.search(&game, &request, &SearchControl::new(), &mut |event| {
+                if let SearchEvent::Work(work) = event {
+                    total.singular_tries += work.singular_tries;
+                    total.singular_extensions += work.singular_extensions;
+                    total.multi_cuts += work.multi_cuts;
+                }
+            });
             let mut legal = Vec::new();
             game.generate_moves(&mut legal);
             let best = result.best_move.expect("a move");
@@ -335,6 +344,55 @@ fn the_selective_engine_still_wins_what_is_won_and_plays_legal_moves() {
             }
         }
     }
+    total
+}
+
+#[test]
+fn the_selective_engine_still_wins_what_is_won_and_plays_legal_moves() {
+    let work = wins_what_is_won(Selective);
+    assert_eq!(work.singular_tries, 0, "singular extensions are off");
+}
+
+/// [`Selective`] with singular extensions from depth 3.
+#[derive(Clone, Copy, Debug)]
+struct SelectiveSingular;
+
+impl Evaluator<Mnk> for SelectiveSingular {
+    fn evaluate(&self, game: &Mnk) -> i32 {
+        Selective.evaluate(game)
+    }
+    fn noisy_moves(&self, game: &Mnk, moves: &mut Vec<u8>) {
+        Selective.noisy_moves(game, moves);
+    }
+    fn tactical_score(&self, game: &Mnk, mv: u8) -> Option<i32> {
+        Selective.tactical_score(game, mv)
+    }
+    fn features(&self) -> ply_search::Features {
+        Selective.features()
+    }
+    fn search_params(&self) -> ply_search::SearchParams {
+        ply_search::SearchParams {
+            singular_depth: 3,
+            ..ply_search::SearchParams::DEFAULT
+        }
+    }
+    fn refinements(&self) -> ply_search::Refinements {
+        ply_search::Refinements {
+            singular_margin: 5,
+            ..ply_search::Refinements::default()
+        }
+    }
+}
+
+#[test]
+fn singular_extensions_are_tried_and_keep_wins_and_legality() {
+    let work = wins_what_is_won(SelectiveSingular);
+    assert!(work.singular_tries > 0, "{work:?}");
+    assert!(work.singular_extensions > 0, "{work:?}");
+    assert!(
+        work.singular_extensions + work.multi_cuts <= work.singular_tries,
+        "{work:?}"
+    );
 }
 
 /// [`Selective`] with its own search constants: no late-move pruning or reductions.

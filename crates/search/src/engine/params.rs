@@ -45,6 +45,11 @@ pub struct SearchParams {
     pub iir_depth: i32,
     /// Aspiration windows are used from this depth on.
     pub aspiration_depth: u32,
+    /// Singular extensions (where the evaluator sets
+    /// [`crate::Refinements::singular_margin`]) are tried from this depth on...
+    pub singular_depth: i32,
+    /// ...where the table's entry is at most this many plies shallower than the node.
+    pub singular_table_depth: i32,
     /// History bonus for a cutoff: `min(history_depth_square·depth² +
     /// history_depth_linear·depth, history_bonus_max)`.
     pub history_depth_square: i32,
@@ -74,6 +79,8 @@ impl SearchParams {
         reduction_history_divisor: 8_192,
         iir_depth: 4,
         aspiration_depth: 4,
+        singular_depth: 6,
+        singular_table_depth: 3,
         history_depth_square: 16,
         history_depth_linear: 32,
         history_bonus_max: 2_000,

@@ -91,6 +91,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             };
             self.may_abort = completed.is_some();
             self.seldepth = 0;
+            self.root_depth = search_depth as i32;
             let nodes_before = self.nodes;
             self.work = IterationWork {
                 depth: search_depth,

@@ -73,6 +73,10 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
     /// Static values already computed, when the evaluator names a key for them.
     evals: EvalCache,
     null_played: Vec<bool>,
+    /// The table's move (packed) a singular-extension test leaves out at each ply.
+    excluded: Vec<Option<u16>>,
+    /// The depth of the iteration under way, which bounds how far extensions may reach.
+    pub root_depth: i32,
     /// Continuation index of the move made at each ply (`None` for a null move).
     played: Vec<Option<usize>>,
     reductions: Vec<[i32; 64]>,
@@ -126,6 +130,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             static_evals: vec![None; MAX_PLY + 1],
             evals: EvalCache::new(cached),
             null_played: vec![false; MAX_PLY + 1],
+            excluded: vec![None; MAX_PLY + 1],
+            root_depth: 0,
             played: vec![None; MAX_PLY + 1],
             reductions,
             late_moves,
@@ -262,7 +268,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.tt_hits += 1;
         }
         let tt_move = entry.and_then(|e| e.mv);
+        // A singular-extension test of this node: the table's word is what it tests.
+        let excluded = self.excluded[ply];
         if !PV
+            && excluded.is_none()
             && let Some(entry) = entry
             && entry.depth >= depth
         {
@@ -305,7 +314,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             _ => static_eval,
         };
-        if !PV && let Some(eval) = static_eval {
+        if !PV
+            && excluded.is_none()
+            && let Some(eval) = static_eval
+        {
             if self.features.reverse_futility_pruning
                 && depth <= self.params.reverse_futility_depth
                 && !beta.is_decisive()
@@ -346,6 +358,41 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
 
+        let mut singular = None;
+        if self.refinements.singular_margin > 0
+            && excluded.is_none()
+            && depth >= self.params.singular_depth
+            && (ply as i32) < 2 * self.root_depth
+            && let Some(entry) = entry
+            && let Some(packed) = entry.mv
+            && entry.bound != Bound::Upper
+            && entry.depth >= depth - self.params.singular_table_depth
+            && !entry.score.is_decisive()
+        {
+            let margin = self.refinements.singular_margin * depth;
+            let singular_beta = Score::eval(entry.score.from_table(ply).raw() - margin);
+            self.work.singular_tries += 1;
+            self.excluded[ply] = Some(packed);
+            let score = self.negamax::<false>(
+                shared,
+                (depth - 1) / 2,
+                ply,
+                singular_beta.saturating_add(-1),
+                singular_beta,
+            );
+            self.excluded[ply] = None;
+            if self.aborted {
+                return Score::DRAW;
+            }
+            if score < singular_beta {
+                self.work.singular_extensions += 1;
+                singular = Some(packed);
+            } else if !PV && singular_beta >= beta {
+                self.work.multi_cuts += 1;
+                return singular_beta;
+            }
+        }
+
         let mut list = std::mem::replace(&mut self.lists[ply], ScoredMoves::with_capacity(0));
         list.clear();
         self.evaluator.candidate_moves(&self.game, &mut list.moves);
@@ -372,6 +419,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         while let Some(picked) = list.pick(index) {
             index += 1;
             let mv = picked.mv;
+            if excluded.is_some_and(|packed| packed == G::pack_move(mv)) {
+                continue;
+            }
             if best.raw() > -Score::MAX_EVAL && !in_check {
                 if picked.quiet {
                     let late = self.late_moves[depth.clamp(0, 63) as usize]
@@ -407,7 +457,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 quiets_seen += 1;
             }
             let gives_check = self.game.in_check();
-            let extension = i32::from(self.features.check_extension && gives_check);
+            let extension = i32::from(
+                (self.features.check_extension && gives_check)
+                    || singular.is_some_and(|packed| packed == G::pack_move(mv)),
+            );
             let new_depth = depth - 1 + extension;
             let score = if searched == 1 {
                 -self.negamax::<PV>(shared, new_depth, ply + 1, -beta, -alpha)
@@ -480,6 +533,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
         self.lists[ply] = list;
+        if excluded.is_some() {
+            // A test, not a search of the node: nothing to store, and with no other move
+            // at all the table's move is singular.
+            return if searched == 0 { alpha } else { best };
+        }
 
         let bound = if best >= beta {
             Bound::Lower

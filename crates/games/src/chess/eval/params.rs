@@ -138,3 +138,6 @@ pub const HISTORY_PRUNING_MARGIN: i32 = 3_000;
 /// Quiet moves losing more than this per ply of depth by static exchange are skipped near
 /// the horizon, in centipawns.
 pub const QUIET_EXCHANGE_MARGIN: i32 = 64;
+/// Singular-extension margin per ply of depth, in centipawns: the other moves must stay
+/// this far below the table's score for its move to be searched a ply deeper.
+pub const SINGULAR_MARGIN: i32 = 2;
