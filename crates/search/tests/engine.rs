@@ -353,40 +353,9 @@ fn the_selective_engine_still_wins_what_is_won_and_plays_legal_moves() {
     assert_eq!(work.singular_tries, 0, "singular extensions are off");
 }
 
-/// [`Selective`] with singular extensions from depth 3.
-#[derive(Clone, Copy, Debug)]
-struct SelectiveSingular;
-
-impl Evaluator<Mnk> for SelectiveSingular {
-    fn evaluate(&self, game: &Mnk) -> i32 {
-        Selective.evaluate(game)
-    }
-    fn noisy_moves(&self, game: &Mnk, moves: &mut Vec<u8>) {
-        Selective.noisy_moves(game, moves);
-    }
-    fn tactical_score(&self, game: &Mnk, mv: u8) -> Option<i32> {
-        Selective.tactical_score(game, mv)
-    }
-    fn features(&self) -> ply_search::Features {
-        Selective.features()
-    }
-    fn search_params(&self) -> ply_search::SearchParams {
-        ply_search::SearchParams {
-            singular_depth: 3,
-            ..ply_search::SearchParams::DEFAULT
-        }
-    }
-    fn refinements(&self) -> ply_search::Refinements {
-        ply_search::Refinements {
-            singular_margin: 5,
-            ..ply_search::Refinements::default()
-        }
-    }
-}
-
 #[test]
 fn singular_extensions_are_tried_and_keep_wins_and_legality() {
-    let work = wins_what_is_won(SelectiveSingular);
+    let work = wins_what_is_won(SelectiveWith::SINGULAR);
     assert!(work.singular_tries > 0, "{work:?}");
     assert!(work.singular_extensions > 0, "{work:?}");
     assert!(
@@ -395,19 +364,49 @@ fn singular_extensions_are_tried_and_keep_wins_and_legality() {
     );
 }
 
-/// [`Selective`] with its own search constants: no late-move pruning or reductions.
+/// [`Selective`] with its own search constants and refinements.
 #[derive(Clone, Copy, Debug)]
-struct SelectiveTuned;
+struct SelectiveWith {
+    params: ply_search::SearchParams,
+    refinements: ply_search::Refinements,
+}
 
-impl SelectiveTuned {
-    const PARAMS: ply_search::SearchParams = ply_search::SearchParams {
-        late_move_depth: 0,
-        reduction_depth: 99,
-        ..ply_search::SearchParams::DEFAULT
+impl SelectiveWith {
+    /// No late-move pruning or reductions.
+    const TUNED: SelectiveWith = SelectiveWith {
+        params: ply_search::SearchParams {
+            late_move_depth: 0,
+            reduction_depth: 99,
+            ..ply_search::SearchParams::DEFAULT
+        },
+        refinements: ply_search::Refinements {
+            continuation_history: false,
+            quiescence_skip_bad_tactics: false,
+            internal_iterative_reduction: false,
+            history_reductions: false,
+            history_pruning_margin: 0,
+            quiet_exchange_margin: 0,
+            spare_checks: false,
+            table_eval: false,
+            steady_time: false,
+            singular_margin: 0,
+        },
+    };
+
+    /// Singular extensions from depth 3.
+    const SINGULAR: SelectiveWith = SelectiveWith {
+        params: ply_search::SearchParams {
+            singular_depth: 3,
+            ..ply_search::SearchParams::DEFAULT
+        },
+        refinements: ply_search::Refinements {
+            singular_margin: 5,
+            ..SelectiveWith::TUNED.refinements
+        },
     };
 }
 
-impl Evaluator<Mnk> for SelectiveTuned {
+impl Evaluator<Mnk> for SelectiveWith {
     fn evaluate(&self, game: &Mnk) -> i32 {
         Selective.evaluate(game)
     }
@@ -421,7 +420,10 @@ impl Evaluator<Mnk> for SelectiveTuned {
         Selective.features()
     }
     fn search_params(&self) -> ply_search::SearchParams {
-        Self::PARAMS
+        self.params
+    }
+    fn refinements(&self) -> ply_search::Refinements {
+        self.refinements
     }
 }
 
@@ -433,14 +435,14 @@ fn an_evaluator_tunes_the_search_constants_of_its_engine() {
     };
     let plain = Engine::new(Selective, options);
     assert_eq!(plain.params(), &ply_search::SearchParams::DEFAULT);
-    let tuned = Engine::new(SelectiveTuned, options);
-    assert_eq!(tuned.params(), &SelectiveTuned::PARAMS);
+    let tuned = Engine::new(SelectiveWith::TUNED, options);
+    assert_eq!(tuned.params(), &SelectiveWith::TUNED.params);
 
     // The constants reach the search: without pruning and reductions it visits more.
     let game = Mnk::new(5, 5, 4);
     let request = SearchRequest::new(Limits::depth(6));
     let a = search(&game, Selective, options, request.clone());
-    let b = search(&game, SelectiveTuned, options, request);
+    let b = search(&game, SelectiveWith::TUNED, options, request);
     assert!(
         b.nodes > a.nodes,
         "tuned {} nodes, default {}",
