@@ -21,8 +21,13 @@ pub const PRUNING_CHECK_DEPTH: u32 = 10;
 
 type ChessRun = EngineRun<<Chess as ply_search::Game>::Move>;
 
+/// The strong engine with `change` made to its features. Singular extensions stay off in
+/// every arm: their test searches would blur what null move and reductions alone save.
 fn search(game: &Chess, change: fn(&mut Features), limits: Limits) -> ChessRun {
-    run_engine(game, Tuned::with(game.strong(), change), 16, limits)
+    let evaluator = Tuned::with(game.strong(), change).refined(|refinements| {
+        refinements.singular_margin = 0;
+    });
+    run_engine(game, evaluator, 16, limits)
 }
 
 fn keep(_: &mut Features) {}

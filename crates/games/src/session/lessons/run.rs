@@ -14,8 +14,8 @@ use crate::session::view::ScoreView;
 pub(super) struct Tuned<E> {
     inner: E,
     features: Features,
-    /// Keep the evaluator's refinements (else off, as plain alpha-beta).
-    refined: bool,
+    /// The refinements the search runs with (none, as plain alpha-beta, or the evaluator's).
+    refinements: Refinements,
     /// Keep the evaluator's root look (caro's threat search) before the search.
     advice: bool,
 }
@@ -26,7 +26,7 @@ impl<E> Tuned<E> {
         Tuned {
             inner,
             features: Features::EXACT,
-            refined: false,
+            refinements: Refinements::default(),
             advice: false,
         }
     }
@@ -38,8 +38,8 @@ impl<E> Tuned<E> {
     {
         Tuned {
             features: inner.features(),
+            refinements: inner.refinements(),
             inner,
-            refined: true,
             advice: false,
         }
     }
@@ -52,11 +52,17 @@ impl<E> Tuned<E> {
         let mut features = inner.features();
         change(&mut features);
         Tuned {
+            refinements: inner.refinements(),
             inner,
             features,
-            refined: true,
             advice: true,
         }
+    }
+
+    /// The same, with `change` applied to its refinements.
+    pub fn refined(mut self, change: impl FnOnce(&mut Refinements)) -> Tuned<E> {
+        change(&mut self.refinements);
+        self
     }
 }
 
@@ -98,11 +104,7 @@ impl<R: Rules, E: Evaluator<R>> Evaluator<R> for Tuned<E> {
     }
 
     fn refinements(&self) -> Refinements {
-        if self.refined {
-            self.inner.refinements()
-        } else {
-            Refinements::default()
-        }
+        self.refinements
     }
 
     fn search_params(&self) -> SearchParams {
