@@ -144,6 +144,10 @@ pub struct Refinements {
     /// alone holds the node; it is then searched a ply deeper. When the others reach past
     /// beta as well, the node is cut at once (multi-cut). 0 turns it off.
     pub singular_margin: i32,
+    /// Correct static values by correction history: per side and
+    /// [`Evaluator::correction_key`], a running average of searched values less static
+    /// values, at most this much either way (in the evaluator's units; 0 turns it off).
+    pub correction_limit: i32,
 }
 
 /// A game's judgement of positions and moves.
@@ -164,6 +168,14 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// thread may keep values in a small cache instead of evaluating a position again; or
     /// `None` (the default) for no cache.
     fn cache_key(&self, game: &G) -> Option<u64> {
+        let _ = game;
+        None
+    }
+
+    /// The key of the structure whose static values err alike, for correction history
+    /// ([`Refinements::correction_limit`]): chess keys the pawns. `None` (the default)
+    /// corrects nothing.
+    fn correction_key(&self, game: &G) -> Option<u64> {
         let _ = game;
         None
     }

@@ -364,6 +364,23 @@ fn singular_extensions_are_tried_and_keep_wins_and_legality() {
     );
 }
 
+#[test]
+fn correction_history_keeps_wins_and_legality_and_changes_the_search() {
+    wins_what_is_won(SelectiveWith::CORRECTED);
+    let options = EngineOptions {
+        hash_mib: 1,
+        threads: 1,
+    };
+    let game = Mnk::new(5, 5, 4);
+    let request = SearchRequest::new(Limits::depth(7));
+    let plain = search(&game, SelectiveWith::TUNED, options, request.clone());
+    let corrected = search(&game, SelectiveWith::CORRECTED, options, request);
+    assert_ne!(
+        plain.nodes, corrected.nodes,
+        "the corrections reach the search"
+    );
+}
+
 /// [`Selective`] with its own search constants and refinements.
 #[derive(Clone, Copy, Debug)]
 struct SelectiveWith {
@@ -390,6 +407,7 @@ impl SelectiveWith {
             table_eval: false,
             steady_time: false,
             singular_margin: 0,
+            correction_limit: 0,
         },
     };
 
@@ -401,6 +419,15 @@ impl SelectiveWith {
         },
         refinements: ply_search::Refinements {
             singular_margin: 5,
+            ..SelectiveWith::TUNED.refinements
+        },
+    };
+
+    /// Correction history (keyed by the low bits of the hash, so that positions share).
+    const CORRECTED: SelectiveWith = SelectiveWith {
+        params: SelectiveWith::TUNED.params,
+        refinements: ply_search::Refinements {
+            correction_limit: 40,
             ..SelectiveWith::TUNED.refinements
         },
     };
@@ -424,6 +451,9 @@ impl Evaluator<Mnk> for SelectiveWith {
     }
     fn refinements(&self) -> ply_search::Refinements {
         self.refinements
+    }
+    fn correction_key(&self, game: &Mnk) -> Option<u64> {
+        Some(game.hash() & 63)
     }
 }
 

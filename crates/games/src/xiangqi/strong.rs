@@ -138,6 +138,7 @@ impl Evaluator<Xiangqi> for Strong {
             // Singular extensions at 3 units a ply: -9.1 Elo (-32.6 .. +14.3), 494 games at
             // 20,000 nodes, stopped at LLR -0.98 (stop 36); chess gains from them.
             singular_margin: 0,
+            correction_limit: 0,
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Per-thread move-ordering memory: killer moves per ply and a history score per side and
-//! move index, updated with "gravity" so old knowledge fades.
+//! move index, updated with "gravity" so old knowledge fades; beside it, the thread's
+//! correction history of static values.
 
+use super::correction::Correction;
 use crate::game::Side;
 
 pub use super::params::{CONTINUATION_BOUND_MAX, HISTORY_MAX};
@@ -14,6 +16,8 @@ pub struct OrderingMemory<M> {
     /// did after a given earlier move. Empty when unused.
     continuation: Vec<i16>,
     continuation_bound: usize,
+    /// What searches taught about the static values (see [`Correction`]).
+    pub correction: Correction,
 }
 
 impl<M: Copy + Eq> OrderingMemory<M> {
@@ -25,6 +29,7 @@ impl<M: Copy + Eq> OrderingMemory<M> {
             index_bound,
             continuation: Vec::new(),
             continuation_bound: 0,
+            correction: Correction::off(),
         }
     }
 

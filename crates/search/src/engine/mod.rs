@@ -3,6 +3,7 @@
 //! on, time control and Lazy SMP threads. Deterministic with one thread and a depth or node
 //! limit.
 
+mod correction;
 mod eval_cache;
 mod history;
 mod ordering;
@@ -224,12 +225,14 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         } else {
             0
         };
+        let correction_limit = self.evaluator.refinements().correction_limit;
         self.memories
             .resize_with(threads, || OrderingMemory::new(MAX_PLY, index_bound));
         let mut memories = std::mem::take(&mut self.memories);
         for memory in &mut memories {
             memory.prepare(index_bound);
             memory.prepare_continuation(continuation_bound);
+            memory.correction.prepare(correction_limit);
         }
         let evaluator = &self.evaluator;
         let params = self.params;

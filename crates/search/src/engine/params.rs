@@ -117,6 +117,13 @@ impl Default for SearchParams {
 
 /// Largest magnitude a history score reaches.
 pub const HISTORY_MAX: i32 = 16_384;
+/// Correction-history slots per side (a power of two; the structure key's low bits).
+pub const CORRECTION_SLOTS: usize = 16_384;
+/// Correction-history entries count in these fractions of the evaluator's unit.
+pub const CORRECTION_GRAIN: i32 = 256;
+/// The most a single correction-history update weighs, out of 256 (a search of depth `d`
+/// weighs `d + 1`).
+pub const CORRECTION_WEIGHT_MAX: i32 = 16;
 /// Largest continuation index bound the engine keeps a table for (the table is bound²).
 pub const CONTINUATION_BOUND_MAX: usize = 1024;
 

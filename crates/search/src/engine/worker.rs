@@ -194,6 +194,28 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         Score::eval(value).raw()
     }
 
+    /// The structure key for correction history, when the evaluator corrects its values.
+    #[inline]
+    fn correction_key(&self) -> Option<u64> {
+        if self.refinements.correction_limit > 0 {
+            self.evaluator.correction_key(&self.game)
+        } else {
+            None
+        }
+    }
+
+    /// `raw`, a static value, with the correction history of `key` added.
+    #[inline]
+    fn corrected(&self, raw: i32, key: Option<u64>) -> i32 {
+        match key {
+            Some(key) => {
+                let side = self.game.side_to_move();
+                Score::eval(raw + self.memory.correction.of(side, key)).raw()
+            }
+            None => raw,
+        }
+    }
+
     /// Continuation indices of the two moves before the node at `ply` (latest first).
     #[inline]
     fn previous_moves(&self, ply: usize) -> [Option<usize>; 2] {
@@ -294,11 +316,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             depth -= 1;
         }
 
-        let static_eval = if in_check {
+        let raw_eval = if in_check {
             None
         } else {
             Some(self.static_value())
         };
+        let correction_key = raw_eval.and(self.correction_key());
+        let static_eval = raw_eval.map(|raw| self.corrected(raw, correction_key));
+        let corrected_eval = static_eval;
         self.static_evals[ply] = static_eval;
         let improving = match (
             static_eval,
@@ -413,6 +438,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let original_alpha = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
+        let mut best_is_quiet = true;
         let mut searched = 0usize;
         let mut quiets_seen = 0i32;
         let mut index = 0;
@@ -515,6 +541,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 best = score;
                 if score > alpha {
                     best_move = Some(mv);
+                    best_is_quiet = picked.quiet;
                     if PV {
                         self.update_pv(ply, mv);
                     }
@@ -546,6 +573,16 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         } else {
             Bound::Upper
         };
+        if let (Some(key), Some(raw), Some(eval)) = (correction_key, raw_eval, corrected_eval)
+            && best_is_quiet
+            && !best.is_decisive()
+            && !(bound == Bound::Lower && best.raw() <= eval)
+            && !(bound == Bound::Upper && best.raw() >= eval)
+        {
+            self.memory
+                .correction
+                .learn(side, key, depth, best.raw(), raw);
+        }
         let stored_move = best_move.map(G::pack_move).or(tt_move);
         shared
             .tt
@@ -647,7 +684,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 return outcome_score(side, self.game.outcome_when_stuck(), ply);
             }
         } else {
-            let stand_pat = Score::from_raw(self.static_value());
+            let raw = self.static_value();
+            let stand_pat = Score::from_raw(self.corrected(raw, self.correction_key()));
             if stand_pat >= beta {
                 self.lists[ply] = list;
                 return stand_pat;

@@ -62,6 +62,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
         self.inner.cache_key(game)
     }
 
+    fn correction_key(&self, game: &G) -> Option<u64> {
+        self.inner.correction_key(game)
+    }
+
     fn candidate_moves(&self, game: &G, moves: &mut Vec<G::Move>) {
         self.inner.candidate_moves(game, moves);
     }

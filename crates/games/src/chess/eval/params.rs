@@ -141,3 +141,5 @@ pub const QUIET_EXCHANGE_MARGIN: i32 = 64;
 /// Singular-extension margin per ply of depth, in centipawns: the other moves must stay
 /// this far below the table's score for its move to be searched a ply deeper.
 pub const SINGULAR_MARGIN: i32 = 2;
+/// The most correction history moves a static value, in centipawns (its key: the pawns).
+pub const CORRECTION_LIMIT: i32 = 64;
