@@ -62,8 +62,20 @@ pub const THREAT_BY_MINOR: usize = HANGING + 1;
 pub const TEMPO: usize = THREAT_BY_MINOR + 1;
 /// A knight on ranks 4–6 guarded by a pawn that no enemy pawn can chase away.
 pub const KNIGHT_OUTPOST: usize = TEMPO + 1;
+/// Checks the enemy king's side cannot answer by capture: squares from which our knight,
+/// bishop, rook or queen (in that order) would give check, that one of them reaches and
+/// no enemy piece or pawn attacks.
+pub const SAFE_CHECK: usize = KNIGHT_OUTPOST + 1;
+/// Enemy pawns storming the king: per file next to the king (and its own), the nearest
+/// enemy pawn in front of it, by its rank from the king's side (0–7).
+pub const PAWN_STORM: usize = SAFE_CHECK + 4;
+/// A rook on the seventh rank with the enemy king on the eighth or enemy pawns on the
+/// seventh.
+pub const ROOK_SEVENTH: usize = PAWN_STORM + 8;
+/// Pawns of its own side on the squares of a bishop's colour, per bishop.
+pub const BISHOP_PAWNS: usize = ROOK_SEVENTH + 1;
 /// Number of parameters.
-pub const COUNT: usize = KNIGHT_OUTPOST + 1;
+pub const COUNT: usize = BISHOP_PAWNS + 1;
 
 /// The name of parameter `index`, for the tuner's report.
 pub fn name(index: usize) -> String {
@@ -99,6 +111,18 @@ pub fn name(index: usize) -> String {
     ];
     if index == KNIGHT_OUTPOST {
         return "knight outpost".to_string();
+    }
+    if (SAFE_CHECK..PAWN_STORM).contains(&index) {
+        return format!("safe check {}", PIECES[1 + index - SAFE_CHECK]);
+    }
+    if (PAWN_STORM..ROOK_SEVENTH).contains(&index) {
+        return format!("pawn storm {}", index - PAWN_STORM);
+    }
+    if index == ROOK_SEVENTH {
+        return "rook seventh".to_string();
+    }
+    if index == BISHOP_PAWNS {
+        return "bishop pawns".to_string();
     }
     let (start, label) = ranges
         .iter()

@@ -17,6 +17,17 @@ pub trait Sink {
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
+/// The dark squares (a1 is dark).
+const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+
+/// The seventh rank from `color`'s side.
+#[inline]
+fn seventh_rank(color: Color) -> u64 {
+    match color {
+        Color::White => 0xFF << 48,
+        Color::Black => 0xFF << 8,
+    }
+}
 
 /// Squares attacked by `pawns` of `color`.
 #[inline]
@@ -108,6 +119,8 @@ struct Attacks {
     minors: u64,
     king_units: i32,
     king_attackers: i32,
+    /// Squares reached by knights, bishops, rooks and queens.
+    by_piece: [u64; 4],
 }
 
 /// The game phase: 24 with every piece on the board, 0 with pawns and kings only.
@@ -165,6 +178,7 @@ pub fn trace<S: Sink>(board: &Board, sink: &mut S) {
                     }
                 };
                 all |= reach;
+                attacks[us].by_piece[piece as usize - 1] |= reach;
                 let mobility = (reach & mobility_area).count_ones() as usize;
                 let (table, weight) = match piece {
                     Piece::Knight => (MOBILITY_KNIGHT, 2),
@@ -180,6 +194,24 @@ pub fn trace<S: Sink>(board: &Board, sink: &mut S) {
                 if on_zone > 0 {
                     attackers += 1;
                     units += weight * on_zone;
+                }
+                if piece == Piece::Rook
+                    && relative_rank(from, color) == 6
+                    && (relative_rank(kings[them], color) == 7
+                        || pawns[them] & seventh_rank(color) != 0)
+                {
+                    sink.add(ROOK_SEVENTH, sign);
+                }
+                if piece == Piece::Bishop {
+                    let shade = if (from / 8 + from % 8) % 2 == 0 {
+                        DARK_SQUARES
+                    } else {
+                        !DARK_SQUARES
+                    };
+                    let own = (pawns[us] & shade).count_ones() as i32;
+                    if own > 0 {
+                        sink.add(BISHOP_PAWNS, sign * own);
+                    }
                 }
                 if piece == Piece::Rook {
                     let file = file_fill(1u64 << from);
@@ -222,6 +254,7 @@ pub fn trace<S: Sink>(board: &Board, sink: &mut S) {
             let bucket = (attacks[us].king_units as usize).min(KING_ATTACK_BUCKETS - 1);
             sink.add(KING_ATTACK + bucket, sign);
         }
+        safe_checks(board, color, &attacks, kings[them], sign, sink);
         let king = kings[us];
         let king_file = king % 8;
         for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
@@ -239,6 +272,7 @@ pub fn trace<S: Sink>(board: &Board, sink: &mut S) {
         if file_fill(1u64 << king) & pawns[us] == 0 {
             sink.add(KING_OPEN_FILE, sign);
         }
+        pawn_storm(color, &pawns, king, sign, sink);
 
         // Threats against the enemy's pieces.
         let enemy = board.colors(!color).0;
@@ -266,6 +300,53 @@ pub fn trace<S: Sink>(board: &Board, sink: &mut S) {
             -1
         },
     );
+}
+
+/// The nearest enemy pawn in front of `color`'s king on its file and each file beside it,
+/// by that pawn's rank seen from `color`'s side.
+fn pawn_storm<S: Sink>(color: Color, pawns: &[u64; 2], king: usize, sign: i32, sink: &mut S) {
+    let them = 1 - color as usize;
+    let rank = king / 8;
+    let ahead = match color {
+        Color::White => u64::MAX.checked_shl(8 * (rank as u32 + 1)).unwrap_or(0),
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    };
+    let king_file = king % 8;
+    for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
+        let stormers = (FILE_A << file) & pawns[them] & ahead;
+        if let Some(rank) = squares(stormers).map(|sq| relative_rank(sq, color)).min() {
+            sink.add(PAWN_STORM + rank, sign);
+        }
+    }
+}
+
+/// Counts, per kind of piece, the squares from which `color` could check the enemy king
+/// (on `king`) with a piece that reaches them, where nothing of the enemy's attacks.
+fn safe_checks<S: Sink>(
+    board: &Board,
+    color: Color,
+    attacks: &[Attacks; 2],
+    king: usize,
+    sign: i32,
+    sink: &mut S,
+) {
+    let us = color as usize;
+    let occupied = BitBoard(board.occupied().0);
+    let safe = !board.colors(color).0 & !attacks[1 - us].all;
+    let diagonal = get_bishop_moves(square(king), occupied).0;
+    let straight = get_rook_moves(square(king), occupied).0;
+    let from = [
+        get_knight_moves(square(king)).0,
+        diagonal,
+        straight,
+        diagonal | straight,
+    ];
+    for (kind, squares) in from.iter().enumerate() {
+        let count = (squares & attacks[us].by_piece[kind] & safe).count_ones() as i32;
+        if count > 0 {
+            sink.add(SAFE_CHECK + kind, sign * count);
+        }
+    }
 }
 
 fn pawn_terms<S: Sink>(
@@ -349,5 +430,54 @@ mod tests {
         assert_eq!(relative_rank(8, Color::Black), 6);
         assert_eq!(white_view(0, Color::Black), 56);
         assert_eq!(distance(0, 63), 7);
+    }
+
+    /// How often each parameter counts in `fen`.
+    fn counts(fen: &str) -> Vec<i32> {
+        struct Counts(Vec<i32>);
+        impl Sink for Counts {
+            fn add(&mut self, index: usize, count: i32) {
+                self.0[index] += count;
+            }
+        }
+        let board = crate::chess::fen::parse_board(fen).expect("valid FEN");
+        let mut sink = Counts(vec![0; COUNT]);
+        trace(&board, &mut sink);
+        sink.0
+    }
+
+    #[test]
+    fn safe_checks_count_the_check_squares_the_defence_does_not_cover() {
+        // The knight on e4 reaches d6 and f6, both checking e8 and unguarded.
+        let open = counts("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1");
+        assert_eq!(open[SAFE_CHECK], 2);
+        assert_eq!(open[SAFE_CHECK + 1..SAFE_CHECK + 4], [0, 0, 0]);
+        // A pawn on e7 guards both.
+        let guarded = counts("4k3/4p3/8/8/4N3/8/8/4K3 w - - 0 1");
+        assert_eq!(guarded[SAFE_CHECK], 0);
+        // Black's rook on a8 reaches a1, a check along the first rank that the king on e1
+        // does not guard; Black's terms count negative.
+        let rook = counts("r3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+        assert_eq!(rook[SAFE_CHECK..SAFE_CHECK + 4], [0, 0, -1, 0]);
+    }
+
+    #[test]
+    fn storms_sevenths_and_bishop_pawns() {
+        // Black's g4 pawn storms White's king on g1 (its rank 3 from White's side), h5 too
+        // (rank 4); nothing stands on the f-file. White's f2 pawn is before Black's king on
+        // e8 (rank 6 from Black's side), counting negative.
+        let storm = counts("4k3/8/8/7p/6p1/8/5PPP/6K1 w - - 0 1");
+        assert_eq!(storm[PAWN_STORM + 3], 1);
+        assert_eq!(storm[PAWN_STORM + 4], 1);
+        assert_eq!(storm[PAWN_STORM + 6], -1);
+        assert_eq!(storm[PAWN_STORM..ROOK_SEVENTH].iter().sum::<i32>(), 1);
+        // A rook on the seventh with the king behind it counts; on the sixth it does not.
+        assert_eq!(counts("4k3/R7/8/8/8/8/8/4K3 w - - 0 1")[ROOK_SEVENTH], 1);
+        assert_eq!(counts("4k3/8/R7/8/8/8/8/4K3 w - - 0 1")[ROOK_SEVENTH], 0);
+        // The bishop on c1 (dark) with pawns on b2 (dark) and c2 (light).
+        assert_eq!(
+            counts("4k3/8/8/8/8/8/1PP5/2B1K3 w - - 0 1")[BISHOP_PAWNS],
+            1
+        );
     }
 }
