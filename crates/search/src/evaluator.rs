@@ -148,6 +148,10 @@ pub struct Refinements {
     /// [`Evaluator::correction_key`], a running average of searched values less static
     /// values, at most this much either way (in the evaluator's units; 0 turns it off).
     pub correction_limit: i32,
+    /// Null-move pruning reduces a further ply for each this many units (in the
+    /// evaluator's units) the static value stands above beta, up to
+    /// [`crate::SearchParams`]'s `null_move_eval_plies` (0 turns it off).
+    pub null_move_eval_divisor: i32,
 }
 
 /// A game's judgement of positions and moves.

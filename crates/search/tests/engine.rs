@@ -381,6 +381,26 @@ fn correction_history_keeps_wins_and_legality_and_changes_the_search() {
     );
 }
 
+#[test]
+fn null_moves_reduced_by_the_margin_keep_wins_and_legality_and_change_the_search() {
+    wins_what_is_won(SelectiveWith::NULL_MARGIN);
+    let options = EngineOptions {
+        hash_mib: 1,
+        threads: 1,
+    };
+    let mut game = Mnk::new(5, 5, 4);
+    game.nulls_allowed = true;
+    let request = SearchRequest::new(Limits::depth(7));
+    let plain = search(&game, SelectiveWith::TUNED, options, request.clone());
+    let reduced = search(&game, SelectiveWith::NULL_MARGIN, options, request);
+    assert!(
+        reduced.nodes < plain.nodes,
+        "deeper null-move reductions search less: {} against {}",
+        reduced.nodes,
+        plain.nodes
+    );
+}
+
 /// [`Selective`] with its own search constants and refinements.
 #[derive(Clone, Copy, Debug)]
 struct SelectiveWith {
@@ -408,6 +428,7 @@ impl SelectiveWith {
             steady_time: false,
             singular_margin: 0,
             correction_limit: 0,
+            null_move_eval_divisor: 0,
         },
     };
 
@@ -419,6 +440,15 @@ impl SelectiveWith {
         },
         refinements: ply_search::Refinements {
             singular_margin: 5,
+            ..SelectiveWith::TUNED.refinements
+        },
+    };
+
+    /// Null moves reduced a further ply per 10 units of static value above beta.
+    const NULL_MARGIN: SelectiveWith = SelectiveWith {
+        params: SelectiveWith::TUNED.params,
+        refinements: ply_search::Refinements {
+            null_move_eval_divisor: 10,
             ..SelectiveWith::TUNED.refinements
         },
     };

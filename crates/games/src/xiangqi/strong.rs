@@ -139,6 +139,7 @@ impl Evaluator<Xiangqi> for Strong {
             // 20,000 nodes, stopped at LLR -0.98 (stop 36); chess gains from them.
             singular_margin: 0,
             correction_limit: 0,
+            null_move_eval_divisor: 0,
         }
     }
 }

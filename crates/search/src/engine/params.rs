@@ -17,6 +17,9 @@ pub struct SearchParams {
     pub null_move_base: i32,
     /// See [`SearchParams::null_move_base`].
     pub null_move_divisor: i32,
+    /// The most plies null-move pruning reduces further for a static value above beta
+    /// (where the evaluator sets [`crate::Refinements::null_move_eval_divisor`]).
+    pub null_move_eval_plies: i32,
     /// Late-move pruning applies at depths up to this.
     pub late_move_depth: i32,
     /// Late-move pruning keeps `(late_move_base + depth^late_move_power) / 2` quiet moves
@@ -66,6 +69,7 @@ impl SearchParams {
         null_move_depth: 3,
         null_move_base: 3,
         null_move_divisor: 4,
+        null_move_eval_plies: 3,
         late_move_depth: 8,
         late_move_base: 3,
         late_move_power: 2.0,

@@ -167,3 +167,6 @@ pub const QUIET_EXCHANGE_MARGIN: i32 = 64;
 pub const SINGULAR_MARGIN: i32 = 2;
 /// The most correction history moves a static value, in centipawns (its key: the pawns).
 pub const CORRECTION_LIMIT: i32 = 64;
+/// Null-move pruning reduces a further ply per this many centipawns of static value above
+/// beta (up to the search's `null_move_eval_plies`).
+pub const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
