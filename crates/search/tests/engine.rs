@@ -364,40 +364,37 @@ fn singular_extensions_are_tried_and_keep_wins_and_legality() {
     );
 }
 
-#[test]
-fn correction_history_keeps_wins_and_legality_and_changes_the_search() {
-    wins_what_is_won(SelectiveWith::CORRECTED);
-    let options = EngineOptions {
-        hash_mib: 1,
-        threads: 1,
-    };
-    let game = Mnk::new(5, 5, 4);
-    let request = SearchRequest::new(Limits::depth(7));
-    let plain = search(&game, SelectiveWith::TUNED, options, request.clone());
-    let corrected = search(&game, SelectiveWith::CORRECTED, options, request);
-    assert_ne!(
-        plain.nodes, corrected.nodes,
-        "the corrections reach the search"
-    );
-}
-
-#[test]
-fn null_moves_reduced_by_the_margin_keep_wins_and_legality_and_change_the_search() {
-    wins_what_is_won(SelectiveWith::NULL_MARGIN);
+/// Nodes of a one-thread depth-7 search of the empty 5×5 four-in-a-row board by
+/// [`SelectiveWith::TUNED`] and by `variant` (null moves allowed or not).
+fn nodes_beside_tuned(variant: SelectiveWith, nulls_allowed: bool) -> (u64, u64) {
     let options = EngineOptions {
         hash_mib: 1,
         threads: 1,
     };
     let mut game = Mnk::new(5, 5, 4);
-    game.nulls_allowed = true;
+    game.nulls_allowed = nulls_allowed;
     let request = SearchRequest::new(Limits::depth(7));
     let plain = search(&game, SelectiveWith::TUNED, options, request.clone());
-    let reduced = search(&game, SelectiveWith::NULL_MARGIN, options, request);
+    let other = search(&game, variant, options, request);
+    (plain.nodes, other.nodes)
+}
+
+#[test]
+fn correction_history_keeps_wins_and_legality_and_changes_the_search() {
+    wins_what_is_won(SelectiveWith::CORRECTED);
+    let (plain, corrected) = nodes_beside_tuned(SelectiveWith::CORRECTED, false);
+    assert_ne!(plain, corrected, "the corrections reach the search");
+}
+
+#[test]
+fn null_moves_reduced_by_the_margin_keep_wins_and_legality_and_change_the_search() {
+    wins_what_is_won(SelectiveWith::NULL_MARGIN);
+    let (plain, reduced) = nodes_beside_tuned(SelectiveWith::NULL_MARGIN, true);
     assert!(
-        reduced.nodes < plain.nodes,
+        reduced < plain,
         "deeper null-move reductions search less: {} against {}",
-        reduced.nodes,
-        plain.nodes
+        reduced,
+        plain
     );
 }
 

@@ -359,13 +359,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 && !beta.is_decisive()
                 && self.game.null_move_allowed()
             {
-                let mut reduction =
-                    self.params.null_move_base + depth / self.params.null_move_divisor;
-                let divisor = self.refinements.null_move_eval_divisor;
-                if divisor > 0 {
-                    reduction +=
-                        ((eval - beta.raw()) / divisor).min(self.params.null_move_eval_plies);
-                }
+                let reduction = self.null_move_reduction(depth, eval, beta);
                 self.work.null_tries += 1;
                 self.note_move(ply, None);
                 self.game.make_null_move();
