@@ -1,5 +1,4 @@
-//! Forward pruning: whether a quiet move may be skipped unsearched, and how far a null
-//! move is reduced.
+//! Forward pruning: whether a quiet move may be skipped unsearched.
 
 use super::ordering::Picked;
 use super::worker::Worker;
@@ -39,18 +38,6 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 .evaluator
                 .exchange(&self.game, picked.mv)
                 .is_some_and(|gain| gain < -margin * depth)
-    }
-
-    /// Plies a null move at `depth` is reduced by, with the static value `eval` at or
-    /// above `beta`.
-    pub(super) fn null_move_reduction(&self, depth: i32, eval: i32, beta: Score) -> i32 {
-        let reduction = self.params.null_move_base + depth / self.params.null_move_divisor;
-        match self.refinements.null_move_eval_divisor {
-            0 => reduction,
-            divisor => {
-                reduction + ((eval - beta.raw()) / divisor).min(self.params.null_move_eval_plies)
-            }
-        }
     }
 
     /// Whether `mv` puts the opponent in check (tried by making and unmaking it).

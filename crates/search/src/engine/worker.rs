@@ -3,6 +3,10 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+mod quiescence;
+mod selectivity;
+
+use self::selectivity::Singular;
 use super::MAX_PLY;
 use super::eval_cache::EvalCache;
 use super::history::OrderingMemory;
@@ -51,6 +55,19 @@ pub(crate) fn outcome_score(side_to_move: Side, outcome: Outcome, ply: usize) ->
         Outcome::Draw => Score::DRAW,
         Outcome::Win(winner) if winner == side_to_move => Score::win_in(ply as u32),
         Outcome::Win(_) => Score::loss_in(ply as u32),
+    }
+}
+
+/// How a node's `best` score, searched in (`original_alpha`, `beta`), bounds its value for
+/// the table; `raised` says whether some move raised alpha.
+#[inline]
+fn table_bound(best: Score, original_alpha: Score, beta: Score, raised: bool) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > original_alpha && raised {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 
@@ -352,69 +369,19 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 self.work.static_cutoffs += 1;
                 return Score::from_raw(eval);
             }
-            if self.features.null_move
-                && depth >= self.params.null_move_depth
-                && eval >= beta.raw()
-                && !self.null_played[ply]
-                && !beta.is_decisive()
-                && self.game.null_move_allowed()
-            {
-                let reduction = self.null_move_reduction(depth, eval, beta);
-                self.work.null_tries += 1;
-                self.note_move(ply, None);
-                self.game.make_null_move();
-                self.null_played[ply + 1] = true;
-                let score = -self.negamax::<false>(
-                    shared,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    -beta,
-                    -beta.saturating_add(-1),
-                );
-                self.null_played[ply + 1] = false;
-                self.game.unmake_null_move();
-                if self.aborted {
-                    return Score::DRAW;
-                }
-                if score >= beta {
-                    self.work.null_cutoffs += 1;
-                    return if score.is_decisive() { beta } else { score };
-                }
+            if let Some(score) = self.null_move_cutoff(shared, depth, ply, beta, eval) {
+                return score;
             }
         }
 
         let mut singular = None;
-        if self.refinements.singular_margin > 0
-            && excluded.is_none()
-            && depth >= self.params.singular_depth
-            && (ply as i32) < 2 * self.root_depth
+        if excluded.is_none()
             && let Some(entry) = entry
-            && let Some(packed) = entry.mv
-            && entry.bound != Bound::Upper
-            && entry.depth >= depth - self.params.singular_table_depth
-            && !entry.score.is_decisive()
         {
-            let margin = self.refinements.singular_margin * depth;
-            let singular_beta = Score::eval(entry.score.from_table(ply).raw() - margin);
-            self.work.singular_tries += 1;
-            self.excluded[ply] = Some(packed);
-            let score = self.negamax::<false>(
-                shared,
-                (depth - 1) / 2,
-                ply,
-                singular_beta.saturating_add(-1),
-                singular_beta,
-            );
-            self.excluded[ply] = None;
-            if self.aborted {
-                return Score::DRAW;
-            }
-            if score < singular_beta {
-                self.work.singular_extensions += 1;
-                singular = Some(packed);
-            } else if !PV && singular_beta >= beta {
-                self.work.multi_cuts += 1;
-                return singular_beta;
+            match self.singular_test::<PV>(shared, depth, ply, beta, &entry) {
+                Singular::Cut(score) => return score,
+                Singular::Extend(packed) => singular = Some(packed),
+                Singular::Not => {}
             }
         }
 
@@ -566,13 +533,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             return if searched == 0 { alpha } else { best };
         }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha && best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = table_bound(best, original_alpha, beta, best_move.is_some());
         if let (Some(key), Some(raw), Some(eval)) = (correction_key, raw_eval, corrected_eval)
             && best_is_quiet
             && !best.is_decisive()
@@ -626,126 +587,5 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
             }
         }
-    }
-
-    /// Quiescence: stand pat on the static value, then try the noisy moves only (every
-    /// move when in check, if the evaluator asks for evasions).
-    pub fn quiescence<const PV: bool>(
-        &mut self,
-        shared: &Shared<'_>,
-        ply: usize,
-        below_horizon: u32,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Score {
-        self.pv[ply].clear();
-        self.work.quiescence_nodes += 1;
-        if self.enter_node(shared, ply) {
-            return Score::DRAW;
-        }
-        let side = self.game.side_to_move();
-        if let Some(outcome) = self.game.search_outcome(ply) {
-            return outcome_score(side, outcome, ply);
-        }
-        if ply >= MAX_PLY - 1
-            || self
-                .quiescence_plies
-                .is_some_and(|most| below_horizon >= most)
-        {
-            return Score::from_raw(self.static_value());
-        }
-        let hash = self.game.hash();
-        let entry = shared.tt.probe(hash);
-        if entry.is_some() {
-            self.tt_hits += 1;
-        }
-        if !PV && let Some(entry) = entry {
-            let score = entry.score.from_table(ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
-        }
-        let tt_move = entry.and_then(|e| e.mv);
-
-        let evading = self.features.quiescence_check_evasions && self.game.in_check();
-        let mut list = std::mem::replace(&mut self.lists[ply], ScoredMoves::with_capacity(0));
-        list.clear();
-        let mut best;
-        if evading {
-            best = -Score::INFINITE;
-            self.evaluator.candidate_moves(&self.game, &mut list.moves);
-            if list.is_empty() {
-                self.lists[ply] = list;
-                return outcome_score(side, self.game.outcome_when_stuck(), ply);
-            }
-        } else {
-            let raw = self.static_value();
-            let stand_pat = Score::from_raw(self.corrected(raw, self.correction_key()));
-            if stand_pat >= beta {
-                self.lists[ply] = list;
-                return stand_pat;
-            }
-            alpha = alpha.max(stand_pat);
-            best = stand_pat;
-            self.evaluator.noisy_moves(&self.game, &mut list.moves);
-        }
-        list.score_tactical(&self.game, &self.evaluator, tt_move);
-
-        let original_alpha = alpha;
-        let mut best_move = None;
-        let mut index = 0;
-        while let Some(picked) = list.pick(index) {
-            index += 1;
-            let mv = picked.mv;
-            if picked.bad_tactic
-                && !evading
-                && self.refinements.quiescence_skip_bad_tactics
-                && best.raw() > -Score::MAX_EVAL
-            {
-                continue;
-            }
-            self.note_move(ply, Some(mv));
-            self.game.make_move(mv);
-            let score = -self.quiescence::<PV>(shared, ply + 1, below_horizon + 1, -beta, -alpha);
-            self.game.unmake_move(mv);
-            if self.aborted {
-                self.lists[ply] = list;
-                return Score::DRAW;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(mv);
-                    if PV {
-                        self.update_pv(ply, mv);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
-            }
-        }
-        self.lists[ply] = list;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha && best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        shared.tt.store(
-            hash,
-            best_move.map(G::pack_move).or(tt_move),
-            0,
-            bound,
-            best.to_table(ply),
-        );
-        best
     }
 }
