@@ -152,6 +152,11 @@ pub struct Refinements {
     /// evaluator's units) the static value stands above beta, up to
     /// [`crate::SearchParams`]'s `null_move_eval_plies` (0 turns it off).
     pub null_move_eval_divisor: i32,
+    /// Quiescence futility: out of check, where the static value plus this margin stays
+    /// at or below alpha, skip a tactical move whose static exchange
+    /// ([`Evaluator::exchange`]) cannot lift it past alpha (in the evaluator's units; 0
+    /// turns it off).
+    pub quiescence_futility_margin: i32,
 }
 
 /// A game's judgement of positions and moves.

@@ -398,6 +398,13 @@ fn null_moves_reduced_by_the_margin_keep_wins_and_legality_and_change_the_search
     );
 }
 
+#[test]
+fn quiescence_futility_keeps_wins_and_legality_and_changes_the_search() {
+    wins_what_is_won(SelectiveWith::QUIESCENCE_FUTILITY);
+    let (plain, pruned) = nodes_beside_tuned(SelectiveWith::QUIESCENCE_FUTILITY, false);
+    assert_ne!(plain, pruned, "quiescence futility reaches the search");
+}
+
 /// [`Selective`] with its own search constants and refinements.
 #[derive(Clone, Copy, Debug)]
 struct SelectiveWith {
@@ -426,6 +433,7 @@ impl SelectiveWith {
             singular_margin: 0,
             correction_limit: 0,
             null_move_eval_divisor: 0,
+            quiescence_futility_margin: 0,
         },
     };
 
@@ -446,6 +454,15 @@ impl SelectiveWith {
         params: SelectiveWith::TUNED.params,
         refinements: ply_search::Refinements {
             null_move_eval_divisor: 10,
+            ..SelectiveWith::TUNED.refinements
+        },
+    };
+
+    /// Quiescence futility with a margin of 10 units.
+    const QUIESCENCE_FUTILITY: SelectiveWith = SelectiveWith {
+        params: SelectiveWith::TUNED.params,
+        refinements: ply_search::Refinements {
+            quiescence_futility_margin: 10,
             ..SelectiveWith::TUNED.refinements
         },
     };
@@ -472,6 +489,11 @@ impl Evaluator<Mnk> for SelectiveWith {
     }
     fn features(&self) -> ply_search::Features {
         Selective.features()
+    }
+    /// A winning move gains nothing by exchange: quiescence futility judges it by the
+    /// static value alone.
+    fn exchange(&self, game: &Mnk, mv: u8) -> Option<i32> {
+        Selective.tactical_score(game, mv).map(|_| 0)
     }
     fn search_params(&self) -> ply_search::SearchParams {
         self.params

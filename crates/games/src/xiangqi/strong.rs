@@ -140,6 +140,7 @@ impl Evaluator<Xiangqi> for Strong {
             singular_margin: 0,
             correction_limit: 0,
             null_move_eval_divisor: 0,
+            quiescence_futility_margin: 0,
         }
     }
 }

@@ -170,3 +170,5 @@ pub const CORRECTION_LIMIT: i32 = 64;
 /// Null-move pruning reduces a further ply per this many centipawns of static value above
 /// beta (up to the search's `null_move_eval_plies`).
 pub const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
+/// Quiescence skips captures that cannot lift the static value plus this past alpha.
+pub const QUIESCENCE_FUTILITY_MARGIN: i32 = 150;

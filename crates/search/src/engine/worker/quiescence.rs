@@ -79,6 +79,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         list.score_tactical(&self.game, &self.evaluator, tt_move);
 
         let original_alpha = alpha;
+        let margin = self.refinements.quiescence_futility_margin;
+        let futility_base = (!evading && margin > 0).then(|| best.raw() + margin);
         let mut best_move = None;
         let mut index = 0;
         while let Some(picked) = list.pick(index) {
@@ -89,6 +91,16 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 && self.refinements.quiescence_skip_bad_tactics
                 && best.raw() > -Score::MAX_EVAL
             {
+                continue;
+            }
+            if let Some(base) = futility_base
+                && base <= alpha.raw()
+                && !alpha.is_decisive()
+                && let Some(gain) = self.evaluator.exchange(&self.game, mv)
+                && base + gain.max(0) <= alpha.raw()
+            {
+                self.work.moves_pruned += 1;
+                best = best.max(Score::from_raw(base + gain.max(0)));
                 continue;
             }
             self.note_move(ply, Some(mv));
