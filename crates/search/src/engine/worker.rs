@@ -14,7 +14,7 @@ use super::ordering::ScoredMoves;
 use super::params::{POLL_MASK, SearchParams};
 use super::table_eval::sharpen;
 use super::time::TimeBudget;
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, TtEntry};
 use crate::evaluator::{Evaluator, Features, Refinements};
 use crate::event::{Bound, IterationWork};
 use crate::game::{Game, Outcome, Side};
@@ -69,6 +69,19 @@ fn table_bound(best: Score, original_alpha: Score, beta: Score, raised: bool) ->
     } else {
         Bound::Upper
     }
+}
+
+/// The table's score for a node at `ply` searched in (`alpha`, `beta`), when its bound
+/// settles the node.
+#[inline]
+fn table_cutoff(entry: &TtEntry, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+    let score = entry.score.from_table(ply);
+    let settles = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    settles.then_some(score)
 }
 
 /// A search thread's state.
@@ -313,17 +326,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             && excluded.is_none()
             && let Some(entry) = entry
             && entry.depth >= depth
+            && let Some(score) = table_cutoff(&entry, ply, alpha, beta)
         {
-            let score = entry.score.from_table(ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                self.work.table_cutoffs += 1;
-                return score;
-            }
+            self.work.table_cutoffs += 1;
+            return score;
         }
 
         if self.refinements.internal_iterative_reduction

@@ -1,11 +1,10 @@
 //! Quiescence: below the horizon only noisy moves are searched (every move when in check,
 //! if the evaluator asks for evasions), from the static value as a floor.
 
-use super::{Shared, Worker, outcome_score, table_bound};
+use super::{Shared, Worker, outcome_score, table_bound, table_cutoff};
 use crate::engine::MAX_PLY;
 use crate::engine::ordering::ScoredMoves;
 use crate::evaluator::Evaluator;
-use crate::event::Bound;
 use crate::game::Game;
 use crate::score::Score;
 
@@ -41,16 +40,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if entry.is_some() {
             self.tt_hits += 1;
         }
-        if !PV && let Some(entry) = entry {
-            let score = entry.score.from_table(ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if !PV && let Some(score) = entry.and_then(|e| table_cutoff(&e, ply, alpha, beta)) {
+            return score;
         }
         let tt_move = entry.and_then(|e| e.mv);
 
