@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 
-use ply_games::chess::eval::{Strong, params, scale, terms};
+use ply_games::chess::eval::{Strong, handcrafted, params, scale, terms};
 use ply_games::chess::{Chess, fen};
 use ply_search::{Engine, EngineOptions, Game, Limits, SearchControl, SearchRequest, Side};
 
@@ -199,7 +199,8 @@ fn elo_estimate(wins: u32, draws: u32, losses: u32) -> (f64, f64) {
 }
 
 /// Checks that `Loaded` with the given weights evaluates every position of a data file
-/// exactly as the built-in [`Strong`] (run with the weights the binary was built with).
+/// exactly as the built-in hand-crafted evaluation (run with the weights the binary was
+/// built with).
 pub fn check(weights: &str, data: &str) -> std::io::Result<()> {
     let loaded = Loaded::read(weights)?;
     let (mut same, mut differ) = (0usize, 0usize);
@@ -210,7 +211,7 @@ pub fn check(weights: &str, data: &str) -> std::io::Result<()> {
             continue;
         };
         use ply_search::Evaluator;
-        if loaded.evaluate(&game) == Strong.evaluate(&game) {
+        if loaded.evaluate(&game) == handcrafted(game.board()) {
             same += 1;
         } else {
             differ += 1;

@@ -8,7 +8,8 @@
 //!    a fixed depth and appends it, White's view in centipawns:
 //!    `cargo run --release -p ply-games --example chess_tune -- label IN.txt OUT.txt /usr/games/stockfish 7`
 //!    A position's label is then a blend of the game's result and that opinion (see
-//!    [`target`]): far less noisy than the result of one fast game alone.
+//!    [`target`]): far less noisy than the result of one fast game alone. Depth 0 asks for
+//!    Stockfish's static evaluation instead (the network's labels, `examples/chess_nnue.rs`).
 //! 3. `tune`: fits the scaling constant K, then minimises the squared error between
 //!    sigmoid(K · eval) and the labels by Adam over every midgame and endgame weight,
 //!    and writes the weights as Rust source:
@@ -144,7 +145,9 @@ fn generate(out: &str, games: usize, nodes: u64, seed: u64) -> std::io::Result<(
 /// Adds a Stockfish opinion to every position of a `gen` file: for each line
 /// `FEN;RESULT` writes `FEN;RESULT;CP`, CP being the score of `go depth DEPTH` (one thread,
 /// 16 MB hash kept between positions: neighbours come from the same game) from White's view
-/// in centipawns, a mate counting ±3000. Positions Stockfish cannot score are dropped.
+/// in centipawns, a mate counting ±3000; with depth 0, Stockfish's static evaluation (its
+/// `eval` command), what the network learns from. Positions Stockfish cannot score are
+/// dropped.
 fn label(input: &str, out: &str, engine: &str, depth: u32) -> std::io::Result<()> {
     let mut referee = Referee::start(engine, &[])?;
     let mut writer = BufWriter::new(File::create(out)?);
@@ -157,13 +160,20 @@ fn label(input: &str, out: &str, engine: &str, depth: u32) -> std::io::Result<()
         let Ok(board) = fen::parse_board(position) else {
             continue;
         };
-        let Some(cp) = referee.score(position, depth)? else {
-            continue;
-        };
-        let white_cp = if board.side_to_move() == cozy_chess::Color::White {
+        let white_cp = if depth == 0 {
+            let Some(cp) = referee.evaluation(position)? else {
+                continue;
+            };
             cp
         } else {
-            -cp
+            let Some(cp) = referee.score(position, depth)? else {
+                continue;
+            };
+            if board.side_to_move() == cozy_chess::Color::White {
+                cp
+            } else {
+                -cp
+            }
         };
         writeln!(writer, "{position};{};{white_cp}", result.trim())?;
         labelled += 1;

@@ -318,6 +318,29 @@ impl Referee {
         self.wait_for("bestmove")
     }
 
+    /// Stockfish's static evaluation of `fen` (its `eval` command's final line), from
+    /// White's view in centipawns; `None` where it gives none (in check).
+    #[allow(dead_code)]
+    pub fn evaluation(&mut self, fen: &str) -> std::io::Result<Option<i32>> {
+        use std::io::BufRead;
+        self.send(&format!("position fen {fen}"))?;
+        self.send("eval")?;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.from_engine.read_line(&mut line)? == 0 {
+                return Err(broken());
+            }
+            if let Some(rest) = line.strip_prefix("Final evaluation") {
+                let pawns = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|v| v.parse::<f64>().ok());
+                return Ok(pawns.map(|p| (p * 100.0).round() as i32));
+            }
+        }
+    }
+
     pub fn quit(mut self) -> std::io::Result<()> {
         self.send("quit")?;
         self.child.wait()?;
