@@ -21,7 +21,9 @@ mod texel;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 
-use ply_games::chess::eval::nnue::{self, HIDDEN, INPUTS, MAGIC, Network, OUTPUT_SCALE, QA, QB};
+use ply_games::chess::eval::nnue::{
+    self, HIDDEN, INPUTS, MAGIC, Network, OUTPUT_SCALE, QA, QB, mirrored,
+};
 use ply_games::chess::fen;
 use texel::{setting, sigmoid};
 
@@ -69,12 +71,6 @@ impl Data {
             .map_or(self.inputs.len(), |&e| e as usize);
         &self.inputs[start..end]
     }
-}
-
-/// Black's view of a White-view input index.
-fn mirrored(white: usize) -> usize {
-    let (color, rest) = (white / 384, white % 384);
-    (1 - color) * 384 + (rest / 64) * 64 + ((rest % 64) ^ 56)
 }
 
 /// The floating-point network (and, with the same shape, its gradient).

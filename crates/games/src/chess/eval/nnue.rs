@@ -43,11 +43,17 @@ pub fn features(board: &Board, mut visit: impl FnMut(usize, usize)) {
                 let square = square as usize;
                 let piece = piece as usize;
                 let white = (color as usize) * 384 + piece * 64 + square;
-                let black = (1 - color as usize) * 384 + piece * 64 + (square ^ 56);
-                visit(white, black);
+                visit(white, mirrored(white));
             }
         }
     }
+}
+
+/// Black's view of a White-view input index: colours swapped, the board mirrored.
+#[inline(always)]
+pub fn mirrored(white: usize) -> usize {
+    let (color, rest) = (white / 384, white % 384);
+    (1 - color) * 384 + (rest / 64) * 64 + ((rest % 64) ^ 56)
 }
 
 /// A network in the engine's fixed-point form.
