@@ -12,7 +12,9 @@
 //! move, seed 101, and 25,000 at 600, seed 102), each labelled with Stockfish 15.1's static
 //! evaluation (`chess_tune label … 0`).
 
+use std::cell::RefCell;
 use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use cozy_chess::{Board, Color, Piece};
 
@@ -58,6 +60,8 @@ pub fn mirrored(white: usize) -> usize {
 
 /// A network in the engine's fixed-point form.
 pub struct Network {
+    /// Tells this network's accumulators from another's in a thread's [`Last`].
+    id: u64,
     /// `input[feature]`: the hidden layer's weights from one input.
     input: Vec<[i16; HIDDEN]>,
     bias: [i16; HIDDEN],
@@ -118,7 +122,9 @@ impl Network {
         let output = std::array::from_fn(|_| next());
         let tail = &bytes[expected - 4..];
         let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         Ok(Network {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             input,
             bias,
             output,
@@ -126,38 +132,135 @@ impl Network {
         })
     }
 
-    /// The value of `board` for the side to move, in centipawns.
+    /// The value of `board` for the side to move, in centipawns. The accumulators start
+    /// from those of the position this thread evaluated last, so a neighbour in the search
+    /// tree costs the few pieces that differ, not every piece.
     pub fn evaluate(&self, board: &Board) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor has just been found to support AVX2.
             return unsafe { self.evaluate_avx2(board) };
         }
-        self.evaluate_portable(board)
+        self.evaluate_from_last(board)
     }
 
     /// [`Network::evaluate`] compiled for AVX2 (the build's baseline is SSE2).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn evaluate_avx2(&self, board: &Board) -> i32 {
-        self.evaluate_portable(board)
+        self.evaluate_from_last(board)
     }
 
     #[inline(always)]
-    fn evaluate_portable(&self, board: &Board) -> i32 {
+    fn evaluate_from_last(&self, board: &Board) -> i32 {
+        LAST.with_borrow_mut(|last| {
+            let planes = planes(board);
+            let changed: u32 = planes
+                .iter()
+                .zip(&last.planes)
+                .map(|(new, old)| (new ^ old).count_ones())
+                .sum();
+            if last.network != self.id || changed >= board.occupied().len() {
+                last.network = self.id;
+                last.white = self.bias;
+                last.black = self.bias;
+                features(board, |w, b| {
+                    add(&mut last.white, &self.input[w]);
+                    add(&mut last.black, &self.input[b]);
+                });
+            } else {
+                for (plane, (&new, &old)) in planes.iter().zip(&last.planes).enumerate() {
+                    for square in squares(old & !new) {
+                        let w = plane * 64 + square;
+                        sub(&mut last.white, &self.input[w]);
+                        sub(&mut last.black, &self.input[mirrored(w)]);
+                    }
+                    for square in squares(new & !old) {
+                        let w = plane * 64 + square;
+                        add(&mut last.white, &self.input[w]);
+                        add(&mut last.black, &self.input[mirrored(w)]);
+                    }
+                }
+            }
+            last.planes = planes;
+            self.output(board, &last.white, &last.black)
+        })
+    }
+
+    /// [`Network::evaluate`] summing every piece afresh: the reference the reuse of a
+    /// thread's last accumulators must match.
+    #[cfg(test)]
+    fn evaluate_afresh(&self, board: &Board) -> i32 {
         let mut white = self.bias;
         let mut black = self.bias;
         features(board, |w, b| {
             add(&mut white, &self.input[w]);
             add(&mut black, &self.input[b]);
         });
+        self.output(board, &white, &black)
+    }
+
+    /// The output for the side to move from both perspectives' accumulators.
+    #[inline(always)]
+    fn output(&self, board: &Board, white: &[i16; HIDDEN], black: &[i16; HIDDEN]) -> i32 {
         let (us, them) = match board.side_to_move() {
-            Color::White => (&white, &black),
-            Color::Black => (&black, &white),
+            Color::White => (white, black),
+            Color::Black => (black, white),
         };
         let (own, other) = self.output.split_at(HIDDEN);
         let sum = activate(us, own) + activate(them, other) + self.output_bias;
         (i64::from(sum) * i64::from(OUTPUT_SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+/// The accumulators of the position a thread evaluated last, by which network.
+struct Last {
+    /// The network's id; 0 before the first evaluation.
+    network: u64,
+    /// The pieces, by colour and kind: plane `colour · 6 + piece`, whose White-view inputs
+    /// are `plane · 64 + square`.
+    planes: [u64; 12],
+    white: [i16; HIDDEN],
+    black: [i16; HIDDEN],
+}
+
+thread_local! {
+    static LAST: RefCell<Last> = const {
+        RefCell::new(Last {
+            network: 0,
+            planes: [0; 12],
+            white: [0; HIDDEN],
+            black: [0; HIDDEN],
+        })
+    };
+}
+
+/// The pieces of `board` as [`Last::planes`].
+#[inline(always)]
+fn planes(board: &Board) -> [u64; 12] {
+    std::array::from_fn(|plane| {
+        let color = Color::index(plane / 6);
+        let piece = Piece::index(plane % 6);
+        board.colored_pieces(color, piece).0
+    })
+}
+
+/// The squares of a bitboard, low to high.
+#[inline(always)]
+fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let square = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            square
+        })
+    })
+}
+
+#[inline(always)]
+fn sub(accumulator: &mut [i16; HIDDEN], weights: &[i16; HIDDEN]) {
+    for (a, w) in accumulator.iter_mut().zip(weights) {
+        *a = a.wrapping_sub(*w);
     }
 }
 
@@ -209,6 +312,30 @@ mod tests {
     }
 
     #[test]
+    fn accumulators_carried_from_the_last_position_match_a_fresh_sum() {
+        // A game's positions in order (small differences), then jumps between unrelated
+        // positions (a fresh sum), through both networks of this thread.
+        let mut game = crate::chess::Chess::new();
+        let mut boards = vec![fen::parse_board(fen::START).expect("valid")];
+        for san in [
+            "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "Nf6", "Nf3", "Bf5", "Bc4", "e6",
+            "O-O", "Nc6", "Bg5", "O-O-O", "d5", "exd5",
+        ] {
+            let mv = crate::chess::notation::parse_move(&game, san).expect("legal");
+            ply_search::Game::make_move(&mut game, mv);
+            boards.push(game.board().clone());
+        }
+        boards.push(fen::parse_board("8/8/4k3/8/8/3K4/8/7Q b - - 0 1").expect("valid"));
+        boards.push(boards[3].clone());
+        let other = Network::read(include_bytes!("nnue.bin")).expect("well formed");
+        for board in boards.iter().chain(boards.iter().rev()) {
+            assert_eq!(NETWORK.evaluate(board), NETWORK.evaluate_afresh(board));
+            assert_eq!(other.evaluate(board), other.evaluate_afresh(board));
+            assert_eq!(NETWORK.evaluate(board), other.evaluate(board));
+        }
+    }
+
+    #[test]
     fn every_build_of_the_network_gives_the_same_values() {
         for text in [
             fen::START,
@@ -219,7 +346,7 @@ mod tests {
             let board = fen::parse_board(text).expect("valid");
             assert_eq!(
                 NETWORK.evaluate(&board),
-                NETWORK.evaluate_portable(&board),
+                NETWORK.evaluate_afresh(&board),
                 "{text}"
             );
         }
