@@ -5,7 +5,8 @@
 //! 2. Labels: `chess_tune label IN OUT /usr/games/stockfish 0` appends Stockfish's static
 //!    evaluation (its `eval` command) of every position, White's view in centipawns
 //!    (`FEN;RESULT;CP`); positions it does not score are dropped.
-//! 3. `train`: fits the network in floating point by Adam on the squared error between
+//! 3. `train`: fits the network (squared clipped ReLU, one output layer per band of piece
+//!    counts) in floating point by Adam on the squared error between
 //!    sigmoid(output) and the label (`(1 − λ)·sigmoid(CP / 400) + λ·RESULT`, λ from
 //!    `NNUE_RESULT_WEIGHT`, default 0.1), holding out every 32nd position, and writes the
 //!    weights with the lowest held-out error in the engine's fixed-point form; then reads
@@ -22,7 +23,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 
 use ply_games::chess::eval::nnue::{
-    self, HIDDEN, INPUTS, MAGIC, Network, OUTPUT_SCALE, QA, QB, mirrored,
+    self, BUCKETS, HIDDEN, INPUTS, MAGIC, Network, OUTPUT_SCALE, QA, QB, bucket, mirrored,
 };
 use ply_games::chess::fen;
 use texel::{setting, sigmoid};
@@ -78,8 +79,9 @@ impl Data {
 struct Model {
     input: Vec<f32>,
     bias: Vec<f32>,
+    /// `output[layer · 2·HIDDEN ..]`: one output layer per [`bucket`].
     output: Vec<f32>,
-    output_bias: f32,
+    output_bias: Vec<f32>,
 }
 
 impl Model {
@@ -87,8 +89,8 @@ impl Model {
         Model {
             input: vec![0.0; INPUTS * HIDDEN],
             bias: vec![0.0; HIDDEN],
-            output: vec![0.0; 2 * HIDDEN],
-            output_bias: 0.0,
+            output: vec![0.0; BUCKETS * 2 * HIDDEN],
+            output_bias: vec![0.0; BUCKETS],
         }
     }
 
@@ -115,7 +117,7 @@ impl Model {
             .iter()
             .chain(&other.bias)
             .chain(&other.output)
-            .chain(std::iter::once(&other.output_bias));
+            .chain(&other.output_bias);
         for (mine, theirs) in self.parameters().zip(theirs) {
             *mine += theirs;
         }
@@ -126,7 +128,7 @@ impl Model {
             .iter_mut()
             .chain(self.bias.iter_mut())
             .chain(self.output.iter_mut())
-            .chain(std::iter::once(&mut self.output_bias))
+            .chain(self.output_bias.iter_mut())
     }
 
     /// The hidden sums of both perspectives (side to move first) for one position.
@@ -156,12 +158,15 @@ impl Model {
         }
     }
 
-    /// The raw output (centipawns / [`OUTPUT_SCALE`]) for the side to move.
-    fn output_of(&self, hidden: &[Vec<f32>; 2]) -> f32 {
-        let mut sum = self.output_bias;
+    /// The raw output (centipawns / [`OUTPUT_SCALE`]) for the side to move, through output
+    /// layer `layer`.
+    fn output_of(&self, hidden: &[Vec<f32>; 2], layer: usize) -> f32 {
+        let mut sum = self.output_bias[layer];
+        let weights = &self.output[layer * 2 * HIDDEN..(layer + 1) * 2 * HIDDEN];
         for (side, units) in hidden.iter().enumerate() {
-            for (h, w) in units.iter().zip(&self.output[side * HIDDEN..]) {
-                sum += h.clamp(0.0, 1.0) * w;
+            for (h, w) in units.iter().zip(&weights[side * HIDDEN..]) {
+                let a = h.clamp(0.0, 1.0);
+                sum += a * a * w;
             }
         }
         sum
@@ -170,17 +175,20 @@ impl Model {
     /// Adds the squared error's gradient for position `index` to `grad`; returns the error.
     fn learn(&self, data: &Data, index: usize, grad: &mut Model) -> f32 {
         let hidden = self.hidden(data, index);
-        let predicted = sigmoid(self.output_of(&hidden));
+        let w = data.inputs(index);
+        let layer = bucket(w.len());
+        let predicted = sigmoid(self.output_of(&hidden, layer));
         let target = data.targets[index];
         let g = 2.0 * (predicted - target) * predicted * (1.0 - predicted);
-        grad.output_bias += g;
-        let w = data.inputs(index);
+        grad.output_bias[layer] += g;
+        let first = layer * 2 * HIDDEN;
         for (side, units) in hidden.iter().enumerate() {
             let mut delta = [0.0f32; HIDDEN];
             for (j, &h) in units.iter().enumerate() {
-                grad.output[side * HIDDEN + j] += g * h.clamp(0.0, 1.0);
+                let a = h.clamp(0.0, 1.0);
+                grad.output[first + side * HIDDEN + j] += g * a * a;
                 if h > 0.0 && h < 1.0 {
-                    delta[j] = g * self.output[side * HIDDEN + j];
+                    delta[j] = g * 2.0 * h * self.output[first + side * HIDDEN + j];
                 }
             }
             for (b, d) in grad.bias.iter_mut().zip(&delta) {
@@ -206,7 +214,8 @@ impl Model {
         let total: f64 = indices
             .iter()
             .map(|&i| {
-                let e = sigmoid(self.output_of(&self.hidden(data, i))) - data.targets[i];
+                let layer = bucket(data.inputs(i).len());
+                let e = sigmoid(self.output_of(&self.hidden(data, i), layer)) - data.targets[i];
                 f64::from(e * e)
             })
             .sum();
@@ -217,6 +226,7 @@ impl Model {
     fn quantized(&self) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        bytes.extend_from_slice(&(BUCKETS as u32).to_le_bytes());
         let word = |w: f32, scale: i32| ((w * scale as f32).round() as i16).to_le_bytes();
         for &w in self.input.iter().chain(&self.bias) {
             bytes.extend_from_slice(&word(w, QA));
@@ -224,8 +234,10 @@ impl Model {
         for &w in &self.output {
             bytes.extend_from_slice(&word(w, QB));
         }
-        let bias = (self.output_bias * (QA * QB) as f32).round() as i32;
-        bytes.extend_from_slice(&bias.to_le_bytes());
+        for &bias in &self.output_bias {
+            let bias = (bias * (QA * QB) as f32).round() as i32;
+            bytes.extend_from_slice(&bias.to_le_bytes());
+        }
         bytes
     }
 }
@@ -347,7 +359,8 @@ fn train(out: &str, epochs: usize, inputs: &[String]) -> std::io::Result<()> {
             continue;
         };
         checked += 1;
-        let float = best.1.output_of(&best.1.hidden(&data, i)) * OUTPUT_SCALE as f32;
+        let layer = bucket(data.inputs(i).len());
+        let float = best.1.output_of(&best.1.hidden(&data, i), layer) * OUTPUT_SCALE as f32;
         let fixed = network.evaluate(&board) as f32;
         let gap = f64::from((float - fixed).abs());
         stray += gap;

@@ -51,10 +51,21 @@ impl Random {
     }
 }
 
-/// Ends a game once the searches agree for six plies running that one side is winning.
-#[derive(Default)]
+/// Ends a game once the searches agree for six plies running that one side is winning by
+/// more than `threshold` centipawns (`GEN_ADJUDICATE`, default 1500; a high value lets games
+/// run on into the bare-king endings a network must also learn).
 struct Adjudication {
     streak: u32,
+    threshold: i32,
+}
+
+impl Default for Adjudication {
+    fn default() -> Self {
+        Adjudication {
+            streak: 0,
+            threshold: setting("GEN_ADJUDICATE", 1_500.0) as i32,
+        }
+    }
 }
 
 impl Adjudication {
@@ -77,7 +88,7 @@ impl Adjudication {
     /// `mover`, the side to move.
     fn observe(&mut self, mover: Side, score: i32) -> Option<f32> {
         let white_score = if mover == Side::First { score } else { -score };
-        if white_score.abs() <= 1_500 {
+        if white_score.abs() <= self.threshold {
             self.streak = 0;
             return None;
         }

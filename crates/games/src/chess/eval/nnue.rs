@@ -1,16 +1,20 @@
 //! A small efficiently-updatable network for the strong chess evaluation: 768 piece-square
-//! inputs per perspective, a hidden layer of [`HIDDEN`] clipped-ReLU units per perspective
-//! (side to move first), one output in centipawns. Trained by
+//! inputs per perspective, a hidden layer of [`HIDDEN`] units per perspective with a squared
+//! clipped ReLU (side to move first), and one output in centipawns chosen from
+//! [`BUCKETS`] output layers by the number of pieces on the board. Trained by
 //! `crates/games/examples/chess_nnue.rs`; its weights live in `nnue.bin` beside this file.
 //!
-//! The compiled network: `NNUE_BATCH=8192 chess_nnue train nnue.bin 40 DATA` (Adam, rate
+//! The compiled network: `NNUE_BATCH=8192 chess_nnue train nnue.bin 32 DATA` (Adam, rate
 //! 0.001, then 0.0003 and 0.0001 over the last two fifths; labels 0.9 · sigmoid(Stockfish
-//! centipawns / 400) + 0.1 · game result), held-out squared error 0.054871 → 0.003202, the
-//! fixed-point file 5.0 cp from the floating-point model on average (worst 26.4) over 20,000
-//! held-out positions. DATA: 2,312,554 quiet positions of ply's self-play with the
-//! hand-crafted evaluation (engine of 3c247d1; `chess_tune gen`: 45,000 games at 200 nodes a
-//! move, seed 101, and 25,000 at 600, seed 102), each labelled with Stockfish 15.1's static
-//! evaluation (`chess_tune label … 0`).
+//! centipawns / 400) + 0.1 · game result), held-out squared error 0.067215 → 0.002362, the
+//! fixed-point file 3.16 cp from the floating-point model on average (worst 18.7) over
+//! 20,000 held-out positions. DATA, 5,834,125 quiet positions of ply's self-play, each
+//! labelled with Stockfish 15.1's static evaluation (`chess_tune label … 0`):
+//! - 2,312,554 from the engine of 3c247d1 (hand-crafted evaluation; `chess_tune gen`: 45,000
+//!   games at 200 nodes a move, seed 101, and 25,000 at 600, seed 102);
+//! - 3,521,571 from the engine of 79fe866 (the first network): `GEN_ADJUDICATE=3000
+//!   chess_tune gen` at 300 nodes, seeds 105 and 106 (~85,000 games, played on into the
+//!   endings a lower adjudication cut off), and 105,634 at 200 and 600 nodes, seeds 103, 104.
 
 use std::cell::RefCell;
 use std::sync::LazyLock;
@@ -19,18 +23,23 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use cozy_chess::{Board, Color, Piece};
 
 /// Hidden units per perspective.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
+/// Output layers, one per band of piece counts (see [`bucket`]).
+pub const BUCKETS: usize = 8;
 /// Inputs per perspective: colour (own, enemy) × six pieces × 64 squares.
 pub const INPUTS: usize = 768;
 /// Fixed-point scale of the input layer: a float weight `w` is stored as `w · QA`, and the
-/// clipped activation runs from 0 to `QA`.
+/// clipped unit runs from 0 to `QA` (its square from 0 to `QA²`).
 pub const QA: i32 = 255;
 /// Fixed-point scale of the output layer's weights.
 pub const QB: i32 = 256;
 /// The network's output, a float `o`, means `o · OUTPUT_SCALE` centipawns.
 pub const OUTPUT_SCALE: i32 = 400;
+/// The largest magnitude of an output weight a file may hold (the trainer clips at 1.98 ·
+/// [`QB`] = 507), so that [`activate`] can sum in 32 bits.
+pub const MAX_OUTPUT_WEIGHT: i16 = 1023;
 /// The first bytes of a network file.
-pub const MAGIC: &[u8; 8] = b"PLYNNUE1";
+pub const MAGIC: &[u8; 8] = b"PLYNNUE2";
 
 /// The input indices of `board` from White's and from Black's view.
 ///
@@ -51,6 +60,13 @@ pub fn features(board: &Board, mut visit: impl FnMut(usize, usize)) {
     }
 }
 
+/// The output layer for a position with `pieces` pieces (kings included): 2–5 → 0, …,
+/// 30–32 → 7.
+#[inline(always)]
+pub fn bucket(pieces: usize) -> usize {
+    (pieces.saturating_sub(2) / 4).min(BUCKETS - 1)
+}
+
 /// Black's view of a White-view input index: colours swapped, the board mirrored.
 #[inline(always)]
 pub fn mirrored(white: usize) -> usize {
@@ -65,9 +81,9 @@ pub struct Network {
     /// `input[feature]`: the hidden layer's weights from one input.
     input: Vec<[i16; HIDDEN]>,
     bias: [i16; HIDDEN],
-    /// The side to move's hidden units first, then the other side's.
-    output: [i16; 2 * HIDDEN],
-    output_bias: i32,
+    /// `output[bucket]`: the side to move's hidden units first, then the other side's.
+    output: Vec<[i16; 2 * HIDDEN]>,
+    output_bias: [i32; BUCKETS],
 }
 
 /// Why a network file cannot be read.
@@ -77,6 +93,10 @@ pub enum NetworkError {
     Magic,
     /// The file's hidden size is not [`HIDDEN`].
     Hidden(u32),
+    /// The file's count of output layers is not [`BUCKETS`].
+    Buckets(u32),
+    /// An output weight's magnitude is above [`MAX_OUTPUT_WEIGHT`].
+    OutputWeight(i16),
     /// The file is shorter or longer than its layers.
     Length {
         /// The bytes a network of [`HIDDEN`] units takes.
@@ -87,23 +107,30 @@ pub enum NetworkError {
 }
 
 impl Network {
-    /// The bytes of a network file: [`MAGIC`], the hidden size as `u32`, then little-endian
-    /// `i16` input weights (input-major), hidden biases and output weights, and an `i32`
-    /// output bias.
+    /// The bytes of a network file: [`MAGIC`], the hidden size and the number of output
+    /// layers as `u32`, then little-endian `i16` input weights (input-major), hidden biases
+    /// and output weights (layer by layer), and one `i32` bias per output layer.
     pub fn read(bytes: &[u8]) -> Result<Network, NetworkError> {
-        let expected = 8 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        let expected = 8 + 8 + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS;
         if bytes.get(..8) != Some(MAGIC.as_slice()) {
             return Err(NetworkError::Magic);
         }
-        if bytes.len() < 12 {
+        let word = |at: usize| {
+            bytes
+                .get(at..at + 4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        };
+        let (Some(hidden), Some(buckets)) = (word(8), word(12)) else {
             return Err(NetworkError::Length {
                 expected,
                 found: bytes.len(),
             });
-        }
-        let hidden = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+        };
         if hidden as usize != HIDDEN {
             return Err(NetworkError::Hidden(hidden));
+        }
+        if buckets as usize != BUCKETS {
+            return Err(NetworkError::Buckets(buckets));
         }
         if bytes.len() != expected {
             return Err(NetworkError::Length {
@@ -111,7 +138,7 @@ impl Network {
                 found: bytes.len(),
             });
         }
-        let mut words = bytes[12..]
+        let mut words = bytes[16..]
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut next = || words.next().unwrap_or(0);
@@ -119,9 +146,25 @@ impl Network {
             .map(|_| std::array::from_fn(|_| next()))
             .collect();
         let bias = std::array::from_fn(|_| next());
-        let output = std::array::from_fn(|_| next());
-        let tail = &bytes[expected - 4..];
-        let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let output: Vec<[i16; 2 * HIDDEN]> = (0..BUCKETS)
+            .map(|_| std::array::from_fn(|_| next()))
+            .collect();
+        if let Some(&w) = output
+            .iter()
+            .flatten()
+            .find(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+        {
+            return Err(NetworkError::OutputWeight(w));
+        }
+        let tail = &bytes[expected - 4 * BUCKETS..];
+        let output_bias = std::array::from_fn(|i| {
+            i32::from_le_bytes([
+                tail[4 * i],
+                tail[4 * i + 1],
+                tail[4 * i + 2],
+                tail[4 * i + 3],
+            ])
+        });
         static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         Ok(Network {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -207,9 +250,12 @@ impl Network {
             Color::White => (white, black),
             Color::Black => (black, white),
         };
-        let (own, other) = self.output.split_at(HIDDEN);
-        let sum = activate(us, own) + activate(them, other) + self.output_bias;
-        (i64::from(sum) * i64::from(OUTPUT_SCALE) / i64::from(QA * QB)) as i32
+        let layer = bucket(board.occupied().len() as usize);
+        let (own, other) = self.output[layer].split_at(HIDDEN);
+        // The squared units carry QA² and the weights QB; one QA goes before the bias.
+        let sum = (activate(us, own) + activate(them, other)) / i64::from(QA)
+            + i64::from(self.output_bias[layer]);
+        (sum * i64::from(OUTPUT_SCALE) / i64::from(QA * QB)) as i32
     }
 }
 
@@ -271,13 +317,26 @@ fn add(accumulator: &mut [i16; HIDDEN], weights: &[i16; HIDDEN]) {
     }
 }
 
-/// The clipped hidden units of one perspective times their output weights.
+/// The squared clipped hidden units of one perspective times their output weights.
 #[inline(always)]
-fn activate(hidden: &[i16; HIDDEN], weights: &[i16]) -> i32 {
+fn activate(hidden: &[i16; HIDDEN], weights: &[i16]) -> i64 {
+    // A run of RUN terms h²·w stays within i32 (255² · MAX_OUTPUT_WEIGHT · RUN < 2³¹), so
+    // each run is summed in 32-bit lanes and only the runs' sums in 64 bits.
+    const RUN: usize = 32;
     hidden
-        .iter()
-        .zip(weights)
-        .map(|(&h, &w)| i32::from(h.clamp(0, QA as i16)) * i32::from(w))
+        .chunks_exact(RUN)
+        .zip(weights.chunks_exact(RUN))
+        .map(|(hidden, weights)| {
+            let run: i32 = hidden
+                .iter()
+                .zip(weights)
+                .map(|(&h, &w)| {
+                    let h = i32::from(h.clamp(0, QA as i16));
+                    h * h * i32::from(w)
+                })
+                .sum();
+            i64::from(run)
+        })
         .sum()
 }
 
@@ -357,12 +416,26 @@ mod tests {
         assert_eq!(Network::read(b"nonsense").err(), Some(NetworkError::Magic));
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&64u32.to_le_bytes());
+        bytes.extend_from_slice(&(BUCKETS as u32).to_le_bytes());
         assert_eq!(Network::read(&bytes).err(), Some(NetworkError::Hidden(64)));
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        bytes.extend_from_slice(&1u32.to_le_bytes());
+        assert_eq!(Network::read(&bytes).err(), Some(NetworkError::Buckets(1)));
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        bytes.extend_from_slice(&(BUCKETS as u32).to_le_bytes());
         assert!(matches!(
             Network::read(&bytes),
             Err(NetworkError::Length { .. })
         ));
+        // An output weight past MAX_OUTPUT_WEIGHT could overflow the 32-bit sums.
+        let mut bytes = include_bytes!("nnue.bin").to_vec();
+        let first_output = 16 + 2 * (INPUTS * HIDDEN + HIDDEN);
+        bytes[first_output..first_output + 2].copy_from_slice(&2000i16.to_le_bytes());
+        assert_eq!(
+            Network::read(&bytes).err(),
+            Some(NetworkError::OutputWeight(2000))
+        );
     }
 }
