@@ -1,14 +1,17 @@
-//! ply's strong chess player: a network ([`nnue`]) that judges positions, static exchange
-//! evaluation for ordering and pruning, and the engine features it switches on; beside it
-//! the hand-crafted evaluation it replaced (material, piece-square tables, mobility, pawn
-//! structure, passed pawns, king safety, threats), Texel-tuned, kept for the tuner.
+//! ply's strong chess player: a network ([`nnue`]) that judges positions, a mop-up term
+//! against a bare king ([`mop_up`]), static exchange evaluation for ordering and pruning,
+//! and the engine features it switches on; beside it the hand-crafted evaluation it
+//! replaced (material, piece-square tables, mobility, pawn structure, passed pawns, king
+//! safety, threats), Texel-tuned, kept for the tuner.
 
+mod mop_up;
 pub mod nnue;
 pub mod params;
 mod see;
 pub mod terms;
 mod weights;
 
+pub use mop_up::mop_up;
 pub use params::SEE_VALUES;
 pub use see::see;
 pub use weights::WEIGHTS;
@@ -105,7 +108,8 @@ pub fn handcrafted(board: &cozy_chess::Board) -> i32 {
     judged(board, white_view(board))
 }
 
-/// ply's strong chess player: the network of [`nnue`] judges positions.
+/// ply's strong chess player: the network of [`nnue`] judges positions, with [`mop_up`]
+/// against a bare king.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Strong;
 
@@ -116,7 +120,7 @@ impl Evaluator<Chess> for Strong {
             Color::White => nnue::NETWORK.evaluate(board),
             Color::Black => -nnue::NETWORK.evaluate(board),
         };
-        judged(board, white)
+        judged(board, white + mop_up(board))
     }
 
     /// The hash with the fifty-move counter mixed in: the value fades with it.

@@ -148,6 +148,11 @@ pub const SCALE_BARE_MINOR: i32 = 0;
 pub const SCALE_PAWNLESS: i32 = 16;
 /// Out of 64: bishops of opposite colours and nothing else.
 pub const SCALE_OPPOSITE_BISHOPS: i32 = 32;
+/// Mop-up against a bare king ([`super::mop_up`]): per step of the bare king towards the
+/// edge (or the bishop's corner)…
+pub const MOP_UP_EDGE: i32 = 40;
+/// …and per step the kings come closer.
+pub const MOP_UP_KINGS: i32 = 10;
 /// The score fades by `halfmove clock / FIFTY_MOVE_FADE` towards a draw.
 pub const FIFTY_MOVE_FADE: i32 = 200;
 
