@@ -20,7 +20,7 @@ use cozy_chess::{Color, Move, Piece, Rank};
 use ply_search::{Evaluator, Features, Game, Refinements};
 
 use super::position::Chess;
-use terms::{Sink, phase, trace};
+use terms::{DARK_SQUARES, Sink, phase, trace};
 
 /// The engine's sink: weights summed into midgame and endgame scores.
 struct Score {
@@ -80,8 +80,7 @@ pub fn scale(board: &cozy_chess::Board, white_score: i32) -> i32 {
         && board.colored_pieces(Color::White, Piece::Bishop).len() == 1
         && board.colored_pieces(Color::Black, Piece::Bishop).len() == 1
     {
-        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
-        let dark = (bishops.0 & DARK).count_ones();
+        let dark = (bishops.0 & DARK_SQUARES).count_ones();
         if dark == 1 {
             return params::SCALE_OPPOSITE_BISHOPS;
         }

@@ -4,6 +4,7 @@
 
 use cozy_chess::{Board, Color, Piece, Square};
 
+use super::DARK_SQUARES;
 use super::params::{MOP_UP_EDGE, MOP_UP_KINGS};
 
 /// The mop-up bonus from White's view: nonzero only when one side has a bare king and the
@@ -20,8 +21,7 @@ pub fn mop_up(board: &Board) -> i32 {
         }
         let heavy = !(pieces(Piece::Queen) | pieces(Piece::Rook)).is_empty();
         let bishops = pieces(Piece::Bishop);
-        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
-        let both_colours = bishops.0 & DARK != 0 && bishops.0 & !DARK != 0;
+        let both_colours = bishops.0 & DARK_SQUARES != 0 && bishops.0 & !DARK_SQUARES != 0;
         let bishop_and_knight = !bishops.is_empty() && !pieces(Piece::Knight).is_empty();
         if !heavy && !both_colours && !bishop_and_knight {
             return 0;
@@ -31,7 +31,7 @@ pub fn mop_up(board: &Board) -> i32 {
         // 0 in the centre … 6 where the king is mated.
         let cornered = if !heavy && !both_colours {
             // Bishop and knight mate only in a corner of the bishop's colour.
-            let dark = bishops.0 & DARK != 0;
+            let dark = bishops.0 & DARK_SQUARES != 0;
             let corners = if dark {
                 [Square::A1, Square::H8]
             } else {

@@ -205,12 +205,7 @@ impl Network {
                 .sum();
             if last.network != self.id || changed >= board.occupied().len() {
                 last.network = self.id;
-                last.white = self.bias;
-                last.black = self.bias;
-                features(board, |w, b| {
-                    add(&mut last.white, &self.input[w]);
-                    add(&mut last.black, &self.input[b]);
-                });
+                self.sum_afresh(board, &mut last.white, &mut last.black);
             } else {
                 for (plane, (&new, &old)) in planes.iter().zip(&last.planes).enumerate() {
                     for square in squares(old & !new) {
@@ -234,13 +229,20 @@ impl Network {
     /// thread's last accumulators must match.
     #[cfg(test)]
     fn evaluate_afresh(&self, board: &Board) -> i32 {
-        let mut white = self.bias;
-        let mut black = self.bias;
-        features(board, |w, b| {
-            add(&mut white, &self.input[w]);
-            add(&mut black, &self.input[b]);
-        });
+        let (mut white, mut black) = (self.bias, self.bias);
+        self.sum_afresh(board, &mut white, &mut black);
         self.output(board, &white, &black)
+    }
+
+    /// Both perspectives' accumulators of `board`, from the biases and every piece.
+    #[inline(always)]
+    fn sum_afresh(&self, board: &Board, white: &mut [i16; HIDDEN], black: &mut [i16; HIDDEN]) {
+        *white = self.bias;
+        *black = self.bias;
+        features(board, |w, b| {
+            add(white, &self.input[w]);
+            add(black, &self.input[b]);
+        });
     }
 
     /// The output for the side to move from both perspectives' accumulators.

@@ -18,7 +18,7 @@ pub trait Sink {
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 /// The dark squares (a1 is dark).
-const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+pub(crate) const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
 
 /// The seventh rank from `color`'s side.
 #[inline]
