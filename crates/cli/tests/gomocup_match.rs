@@ -1,6 +1,7 @@
 //! `ply match` against a Gomocup brain that loses lines as Rapfi does: the pause after a
-//! brain's move keeps its next command from being lost, and a game in which a line was lost
-//! and no move came is void, never a win for either side.
+//! brain's move keeps its next command from being lost, a game in which a line was lost
+//! and no move came is void, never a win for either side, and a move that comes after its
+//! game was lost on time does not break the next game.
 
 use std::process::{Command, Output};
 
@@ -88,4 +89,21 @@ fn a_game_whose_board_was_lost_is_void_not_won() {
         2,
         "{text}"
     );
+}
+
+#[test]
+fn a_move_after_the_turn_loses_that_game_and_not_the_match() {
+    // The fake answers its first move 5.3 s into a 100 ms turn, past the manager's five
+    // seconds of grace: it loses on time, and its move arrives while the next game starts,
+    // where it is no answer.
+    let text = two_games_against("--late-ms 5300", "100");
+    assert!(
+        text.contains("Score of strong:depth=1 vs fake: 2 - 0 - 0"),
+        "{text}"
+    );
+    let fake_line = text
+        .lines()
+        .find(|line| line.starts_with("fake: "))
+        .expect("the fake's figures");
+    assert!(fake_line.contains(" 1 time losses"), "{text}");
 }

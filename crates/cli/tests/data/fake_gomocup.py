@@ -6,18 +6,23 @@ itself as thinking for --busy-ms milliseconds (Rapfi prints its move a moment be
 clears its flag): the first word of a line that arrives meanwhile is lost, and each word
 after it is answered 'ERROR Unknown command: WORD', as Rapfi's word-by-word reader does.
 With --lose-boards it loses every BOARD line, so its stones and DONE are unknown commands
-and no move ever comes (a game the manager must void, not score).
+and no move ever comes (a game the manager must void, not score). With --late-ms it answers
+its first move that many milliseconds late: past the manager's patience, so the move comes
+when the game is already scored and the next one is starting.
 """
 import sys
 import time
 
 busy_ms = 0
+late_ms = 0
 lose_boards = False
 args = sys.argv[1:]
 while args:
     flag = args.pop(0)
     if flag == "--busy-ms":
         busy_ms = int(args.pop(0))
+    elif flag == "--late-ms":
+        late_ms = int(args.pop(0))
     elif flag == "--lose-boards":
         lose_boards = True
 
@@ -46,6 +51,9 @@ for raw in sys.stdin:
             in_board = False
             free = [(x, y) for y in range(size) for x in range(size) if (x, y) not in stones]
             x, y = free[0]
+            if late_ms:
+                time.sleep(late_ms / 1000.0)
+                late_ms = 0
             say(f"{x},{y}")
             busy_until = time.monotonic() + busy_ms / 1000.0
         else:

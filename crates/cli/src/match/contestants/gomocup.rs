@@ -35,6 +35,13 @@ fn is_dropped_command(line: &str) -> bool {
         || (lower.starts_with("error") && lower.contains("unknown command"))
 }
 
+/// Whether a line is a move (`x,y`).
+fn is_move(line: &str) -> bool {
+    line.split_once(',').is_some_and(|(x, y)| {
+        x.trim().parse::<usize>().is_ok() && y.trim().parse::<usize>().is_ok()
+    })
+}
+
 /// The Gomocup rule bitmask for a caro rule name: 1 exact five, 4 renju, 8 caro.
 fn rule_mask(rule: Option<&str>) -> u32 {
     rule.and_then(|name| name.parse::<Rule>().ok())
@@ -68,6 +75,9 @@ impl Gomocup {
                 "OK" => Ok(Some(())),
                 "MESSAGE" | "DEBUG" | "" => Ok(None),
                 _ if is_dropped_command(line) => Ok(None),
+                // A move that came after its game was scored (a brain past its turn)
+                // is no answer to `START`.
+                _ if is_move(line) => Ok(None),
                 _ => Err(ContestantError::Protocol(
                     label.clone(),
                     format!("answered '{line}'"),
