@@ -384,6 +384,12 @@ impl Caro {
     fn refresh_line(&mut self, cell: Cell, direction: usize, patterns: [Line; 2]) {
         let index = usize::from(cell);
         let mut lines = self.lines[index];
+        // A stone that changes the cell's key but neither player's pattern changes nothing
+        // the cell's judgement reads (renju's three-threes, which look further, are judged
+        // again after every move).
+        if lines[0][direction] == patterns[0] && lines[1][direction] == patterns[1] {
+            return;
+        }
         self.count_double_three(lines[0], -1);
         lines[0][direction] = patterns[0];
         lines[1][direction] = patterns[1];
