@@ -47,22 +47,30 @@ fn two_games_against(flags: &str, movetime: &str) -> String {
     report(&output)
 }
 
+/// Checks the match score of ply against the fake (`"W - L - D"`).
+fn assert_score(text: &str, score: &str) {
+    assert!(
+        text.contains(&format!("Score of strong:depth=1 vs fake: {score}")),
+        "{text}"
+    );
+}
+
+/// The fake's line of figures (moves, time, time losses, illegal moves, failures).
+fn fake_figures(text: &str) -> &str {
+    text.lines()
+        .find(|line| line.starts_with("fake: "))
+        .expect("the fake's figures")
+}
+
 #[test]
 fn a_brain_busy_for_a_moment_after_its_move_loses_no_command() {
     // ply at depth 1 answers within a millisecond; the fake still counts itself as thinking
     // for 60 ms after each move, and would lose the next INFO (answering 'ERROR Unknown
     // command: TIMEOUT_TURN') if the manager did not wait.
     let text = two_games_against("--busy-ms 60", "500");
+    assert_score(&text, "2 - 0 - 0");
     assert!(
-        text.contains("Score of strong:depth=1 vs fake: 2 - 0 - 0"),
-        "{text}"
-    );
-    let fake_line = text
-        .lines()
-        .find(|line| line.starts_with("fake: "))
-        .expect("the fake's figures");
-    assert!(
-        fake_line.ends_with("0 time losses, 0 illegal moves, 0 failures"),
+        fake_figures(&text).ends_with("0 time losses, 0 illegal moves, 0 failures"),
         "{text}"
     );
     assert!(!text.contains("Void games"), "{text}");
@@ -73,10 +81,7 @@ fn a_game_whose_board_was_lost_is_void_not_won() {
     // The fake loses every BOARD: its stones and DONE come back as unknown commands and no
     // move follows. Each game is played three times, then void; nobody scores.
     let text = two_games_against("--lose-boards", "100");
-    assert!(
-        text.contains("Score of strong:depth=1 vs fake: 0 - 0 - 0"),
-        "{text}"
-    );
+    assert_score(&text, "0 - 0 - 0");
     assert!(
         text.contains(
             "Void games (a program lost one of our lines; replayed, then not counted): 2"
@@ -97,13 +102,6 @@ fn a_move_after_the_turn_loses_that_game_and_not_the_match() {
     // seconds of grace: it loses on time, and its move arrives while the next game starts,
     // where it is no answer.
     let text = two_games_against("--late-ms 5300", "100");
-    assert!(
-        text.contains("Score of strong:depth=1 vs fake: 2 - 0 - 0"),
-        "{text}"
-    );
-    let fake_line = text
-        .lines()
-        .find(|line| line.starts_with("fake: "))
-        .expect("the fake's figures");
-    assert!(fake_line.contains(" 1 time losses"), "{text}");
+    assert_score(&text, "2 - 0 - 0");
+    assert!(fake_figures(&text).contains(" 1 time losses"), "{text}");
 }
