@@ -35,11 +35,10 @@ fn is_dropped_command(line: &str) -> bool {
         || (lower.starts_with("error") && lower.contains("unknown command"))
 }
 
-/// Whether a line is a move (`x,y`).
-fn is_move(line: &str) -> bool {
-    line.split_once(',').is_some_and(|(x, y)| {
-        x.trim().parse::<usize>().is_ok() && y.trim().parse::<usize>().is_ok()
-    })
+/// The point of a move line (`x,y`), if the line is one.
+fn parse_point(line: &str) -> Option<(usize, usize)> {
+    let (x, y) = line.split_once(',')?;
+    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
 /// The Gomocup rule bitmask for a caro rule name: 1 exact five, 4 renju, 8 caro.
@@ -77,7 +76,7 @@ impl Gomocup {
                 _ if is_dropped_command(line) => Ok(None),
                 // A move that came after its game was scored (a brain past its turn)
                 // is no answer to `START`.
-                _ if is_move(line) => Ok(None),
+                _ if parse_point(line).is_some() => Ok(None),
                 _ => Err(ContestantError::Protocol(
                     label.clone(),
                     format!("answered '{line}'"),
@@ -169,13 +168,7 @@ impl Contestant for Gomocup {
                 }
                 return Ok(None);
             }
-            let parsed = line.split_once(',').and_then(|(x, y)| {
-                Some((
-                    x.trim().parse::<usize>().ok()?,
-                    y.trim().parse::<usize>().ok()?,
-                ))
-            });
-            match parsed {
+            match parse_point(line) {
                 Some((x, y)) if x < size && y < size => Ok(Some(y * size + x)),
                 _ => Err(ContestantError::Protocol(
                     label.clone(),
