@@ -330,10 +330,14 @@ test('a flipped board: Black drags and clicks from its own side', async () => {
     const { page } = session;
     const id = await openGame(session, { game: 'chess', human: 'second', level: 'strong', movetime_ms: 250 });
     let state = await waitForTurn(page, id);
-    const e7 = 1 * 8 + 4;
-    const e7box = await cellBox(page, e7);
-    const e2box = await cellBox(page, 6 * 8 + 4);
-    assert.ok(e7box.y > e2box.y, 'Black sits at the bottom');
+    // Read in one layout, without scrolling between the two cells, and with what the page
+    // shows beside them, so that a failure says what the page had drawn.
+    const seen = await page.evaluate(() => {
+      const y = (cell) => document.querySelector(`svg.board rect.hit[data-cell="${cell}"]`).getBoundingClientRect().y;
+      const text = (selector) => document.querySelector(selector)?.textContent;
+      return { e7: y(12), e2: y(52), boards: document.querySelectorAll('svg.board').length, top: text('.player.top'), bottom: text('.player.bottom') };
+    });
+    assert.ok(seen.e7 > seen.e2, `Black sits at the bottom: ${JSON.stringify(seen)}`);
     const move = state.legal.find((m) => m.name === 'e7e5') || state.legal.find((m) => m.name === 'e7e6');
     await dragMove(session, move);
     await expectPlayed(session, id, 2, move.name);
