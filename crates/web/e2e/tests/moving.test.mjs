@@ -332,6 +332,11 @@ test('a flipped board: Black drags and clicks from its own side', async () => {
     let state = await waitForTurn(page, id);
     // Read in one layout, without scrolling between the two cells, and with what the page
     // shows beside them, so that a failure says what the page had drawn.
+    // A board never drawn flipped fails; one whose layout is still settling gets 3 s.
+    await page.waitForFunction(() => {
+      const y = (cell) => document.querySelector(`svg.board rect.hit[data-cell="${cell}"]`)?.getBoundingClientRect().y;
+      return y(12) > y(52);
+    }, null, { timeout: 3000 }).catch(() => {});
     const seen = await page.evaluate(() => {
       const y = (cell) => document.querySelector(`svg.board rect.hit[data-cell="${cell}"]`).getBoundingClientRect().y;
       const text = (selector) => document.querySelector(selector)?.textContent;
