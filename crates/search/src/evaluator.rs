@@ -195,6 +195,14 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         let _ = (game, moves);
     }
 
+    /// The noisy moves quiescence searches `below_horizon` plies past the horizon: by
+    /// default [`Evaluator::noisy_moves`] at every ply. A game whose noisy moves chain for
+    /// long (caro's fours) may narrow them as the line grows.
+    fn noisy_moves_below(&self, game: &G, below_horizon: u32, moves: &mut Vec<G::Move>) {
+        let _ = below_horizon;
+        self.noisy_moves(game, moves);
+    }
+
     /// The most plies quiescence searches below the horizon (`None`: until no noisy move
     /// is left). Games whose noisy moves can chain for long (caro's fours, for both sides)
     /// cap it; at the cap the static value stands.

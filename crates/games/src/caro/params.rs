@@ -74,7 +74,16 @@ pub const TACTICAL_RANK: i32 = 4;
 // The search (strong.rs's features).
 
 /// Plies of quiescence (fours and their blocks) below the horizon.
-pub const QUIESCENCE_PLIES: u32 = 6;
+pub const QUIESCENCE_PLIES: u32 = 20;
+/// Quiescence plays a plain four (one with nothing beside it in another direction) only
+/// this few plies below the horizon; deeper, only fours that also make a two or a three
+/// elsewhere, or better.
+pub const QUIESCENCE_PLAIN_FOUR_PLIES: u32 = 4;
+/// Quiescence plays only fours near the player's own last stone: within this many cells
+/// in a square around it …
+pub const QUIESCENCE_NEAR_SQUARE: usize = 2;
+/// … or this many along one of its eight lines.
+pub const QUIESCENCE_NEAR_LINE: usize = 4;
 /// Half-width of the first aspiration window.
 pub const ASPIRATION_WINDOW: i32 = 60;
 /// Reverse futility: a node near the horizon whose static value is this much per ply of

@@ -8,12 +8,13 @@ use ply_search::{
 };
 
 use super::board::{Caro, Cell};
+use super::line::Line;
 use super::params::{
     ASPIRATION_WINDOW, DOUBLE_FOUR_AGAINST, FIVE_NOW, FOUR_THREE_DIVISOR, FUTILITY_MARGIN,
     OPEN_FOUR_ANSWERED_DIVISOR, OPEN_FOUR_NEXT, ORDER_BLOCK_QUARTERS, ORDER_OWN, OWN_WEIGHT,
-    QUIESCENCE_PLIES, QUIET_KEPT, QUIET_ORDER_WEIGHT, REDUCTION_BASE, REDUCTION_DIVISOR,
-    REVERSE_FUTILITY_MARGIN, TACTICAL_RANK, TEMPO, THEIR_WEIGHT, THREATS_AGAINST,
-    THREE_THREE_DIVISOR,
+    QUIESCENCE_NEAR_LINE, QUIESCENCE_NEAR_SQUARE, QUIESCENCE_PLAIN_FOUR_PLIES, QUIESCENCE_PLIES,
+    QUIET_KEPT, QUIET_ORDER_WEIGHT, REDUCTION_BASE, REDUCTION_DIVISOR, REVERSE_FUTILITY_MARGIN,
+    TACTICAL_RANK, TEMPO, THEIR_WEIGHT, THREATS_AGAINST, THREE_THREE_DIVISOR,
 };
 use super::threat::Threat;
 use super::vcf::{Solver, SolverLimits};
@@ -39,6 +40,17 @@ impl Strong {
         score
     }
 
+    /// Whether a four on `cell` also makes a two or a three in another direction.
+    #[inline]
+    fn four_plus(game: &Caro, cell: Cell, me: Side) -> bool {
+        (0..4).any(|direction| {
+            matches!(
+                game.line(cell, me, direction),
+                Line::Flex2 | Line::Block3 | Line::Flex3
+            )
+        })
+    }
+
     /// Whether the cell is worth searching as a reply to an open three (or better) of the
     /// opponent: a block of their four-or-open-four cell, or an own four.
     #[inline]
@@ -49,6 +61,17 @@ impl Strong {
             || game.threat(cell, me).is_four_or_better()
             || (0..4).any(|direction| game.line(cell, them, direction).is_four())
     }
+}
+
+/// Whether `cell` is near `centre` (rows and columns): in the square around it or on one
+/// of its lines, as far as quiescence looks for a VCF's next four.
+#[inline]
+fn is_near(centre: (usize, usize), cell: (usize, usize)) -> bool {
+    let rows = centre.0.abs_diff(cell.0);
+    let columns = centre.1.abs_diff(cell.1);
+    let on_a_line = rows == 0 || columns == 0 || rows == columns;
+    (rows <= QUIESCENCE_NEAR_SQUARE && columns <= QUIESCENCE_NEAR_SQUARE)
+        || (on_a_line && rows.max(columns) <= QUIESCENCE_NEAR_LINE)
 }
 
 impl Evaluator<Caro> for Strong {
@@ -176,7 +199,32 @@ impl Evaluator<Caro> for Strong {
         }));
     }
 
-    /// Four plies of fours and blocks past the horizon; deeper VCFs are the root solver's.
+    /// Fours near the player's own last stone (a VCF continues where it attacks), and past
+    /// the first few plies only fours that make more than a four.
+    fn noisy_moves_below(&self, game: &Caro, below_horizon: u32, moves: &mut Vec<Cell>) {
+        let start = moves.len();
+        self.noisy_moves(game, moves);
+        let me = game.side_to_move();
+        if moves.len() - start == 1 && game.threat(moves[start], me) == Threat::Five {
+            return;
+        }
+        let near = game.own_last_move().map(|cell| game.row_column(cell));
+        let plain = below_horizon < QUIESCENCE_PLAIN_FOUR_PLIES;
+        let mut index = start;
+        while index < moves.len() {
+            let cell = moves[index];
+            let close = near.is_none_or(|at| is_near(at, game.row_column(cell)));
+            let strong =
+                plain || game.threat(cell, me) != Threat::Four || Self::four_plus(game, cell, me);
+            if close && strong {
+                index += 1;
+            } else {
+                moves.swap_remove(index);
+            }
+        }
+    }
+
+    /// Fours and blocks past the horizon; deeper VCFs are the root solver's.
     fn quiescence_plies(&self) -> Option<u32> {
         Some(QUIESCENCE_PLIES)
     }
@@ -252,5 +300,63 @@ impl Evaluator<Caro> for Strong {
         let limits = SolverLimits::for_budget(budget);
         let mut solver = Solver::new(limits);
         solver.advise(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::caro::Rule;
+    use ply_search::Game;
+
+    /// The game after `moves` (cell names, First first) on a 15×15 freestyle board.
+    fn played(moves: &str) -> Caro {
+        let mut game = Caro::new(15, Rule::Freestyle);
+        for name in moves.split_whitespace() {
+            let cell = game.parse_cell(name).expect("a cell on the board");
+            game.make_move(cell);
+        }
+        game
+    }
+
+    fn noisy_below(game: &Caro, below_horizon: u32) -> Vec<String> {
+        let mut moves = Vec::new();
+        Strong.noisy_moves_below(game, below_horizon, &mut moves);
+        let mut names: Vec<String> = moves.iter().map(|&cell| game.cell_name(cell)).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn quiescence_plays_fours_near_the_last_own_stone_and_plain_ones_only_early() {
+        // First has a1 b1 c1: fours on d1 and e1.
+        let far = played("a1 o15 b1 n15 c1 o13 h8 n13");
+        assert_eq!(
+            noisy_below(&far, 0),
+            Vec::<String>::new(),
+            "h8 is far from row 1"
+        );
+        let mut every = Vec::new();
+        Strong.noisy_moves(&far, &mut every);
+        assert_eq!(every.len(), 2, "noisy_moves itself lists both fours");
+
+        let near = played("a1 o15 b1 n15 c1 o13 e3 n13");
+        assert_eq!(noisy_below(&near, 0), ["d1", "e1"]);
+        assert_eq!(
+            noisy_below(&near, QUIESCENCE_PLAIN_FOUR_PLIES - 1),
+            ["d1", "e1"]
+        );
+        assert_eq!(
+            noisy_below(&near, QUIESCENCE_PLAIN_FOUR_PLIES),
+            Vec::<String>::new(),
+            "plain fours stop deeper"
+        );
+    }
+
+    #[test]
+    fn a_five_is_always_a_quiescence_move() {
+        // First has a1 b1 c1 d1: five on e1, though h8 is far from it.
+        let game = played("a1 o15 b1 n15 c1 o13 d1 n13 h8 m13");
+        assert_eq!(noisy_below(&game, 10), ["e1"]);
     }
 }

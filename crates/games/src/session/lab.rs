@@ -488,6 +488,10 @@ impl<R: Rules, E: Evaluator<R>> Evaluator<R> for ExactFeatures<E> {
         self.0.noisy_moves(game, moves);
     }
 
+    fn noisy_moves_below(&self, game: &R, below_horizon: u32, moves: &mut Vec<R::Move>) {
+        self.0.noisy_moves_below(game, below_horizon, moves);
+    }
+
     fn tactical_score(&self, game: &R, mv: R::Move) -> Option<i32> {
         self.0.tactical_score(game, mv)
     }

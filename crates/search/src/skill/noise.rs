@@ -74,6 +74,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
         self.inner.noisy_moves(game, moves);
     }
 
+    fn noisy_moves_below(&self, game: &G, below_horizon: u32, moves: &mut Vec<G::Move>) {
+        self.inner.noisy_moves_below(game, below_horizon, moves);
+    }
+
     fn quiescence_plies(&self) -> Option<u32> {
         self.inner.quiescence_plies()
     }

@@ -238,6 +238,15 @@ impl Caro {
         self.played.last().map(|&(cell, _)| cell)
     }
 
+    /// The stone the side to move placed last (two moves back), if any.
+    pub fn own_last_move(&self) -> Option<Cell> {
+        let count = self.played.len();
+        count
+            .checked_sub(2)
+            .and_then(|index| self.played.get(index))
+            .map(|&(cell, _)| cell)
+    }
+
     /// Moves played since the position was set up, oldest first.
     pub fn moves_played(&self) -> impl Iterator<Item = Cell> + '_ {
         self.played.iter().map(|&(cell, _)| cell)

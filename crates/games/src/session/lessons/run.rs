@@ -79,6 +79,10 @@ impl<R: Rules, E: Evaluator<R>> Evaluator<R> for Tuned<E> {
         self.inner.noisy_moves(game, moves);
     }
 
+    fn noisy_moves_below(&self, game: &R, below_horizon: u32, moves: &mut Vec<R::Move>) {
+        self.inner.noisy_moves_below(game, below_horizon, moves);
+    }
+
     fn quiescence_plies(&self) -> Option<u32> {
         self.inner.quiescence_plies()
     }

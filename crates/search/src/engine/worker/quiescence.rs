@@ -65,7 +65,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
-            self.evaluator.noisy_moves(&self.game, &mut list.moves);
+            self.evaluator
+                .noisy_moves_below(&self.game, below_horizon, &mut list.moves);
         }
         list.score_tactical(&self.game, &self.evaluator, tt_move);
 
