@@ -157,6 +157,11 @@ pub struct Refinements {
     /// ([`Evaluator::exchange`]) cannot lift it past alpha (in the evaluator's units; 0
     /// turns it off).
     pub quiescence_futility_margin: i32,
+    /// Razoring: a node off the principal line, at most [`crate::SearchParams`]'s
+    /// `razor_depth` plies from the horizon, whose static value stands this much per ply of
+    /// depth below alpha asks quiescence instead; a value that stays at or below alpha is
+    /// returned (in the evaluator's units; 0 turns it off).
+    pub razor_margin: i32,
 }
 
 /// A game's judgement of positions and moves.

@@ -405,6 +405,16 @@ fn quiescence_futility_keeps_wins_and_legality_and_changes_the_search() {
     assert_ne!(plain, pruned, "quiescence futility reaches the search");
 }
 
+#[test]
+fn razoring_keeps_wins_and_legality_and_changes_the_search() {
+    wins_what_is_won(SelectiveWith::RAZOR);
+    let (plain, razored) = nodes_beside_tuned(SelectiveWith::RAZOR, false);
+    assert!(
+        razored < plain,
+        "razoring searches fewer nodes: {razored} against {plain}"
+    );
+}
+
 /// [`Selective`] with its own search constants and refinements.
 #[derive(Clone, Copy, Debug)]
 struct SelectiveWith {
@@ -434,6 +444,7 @@ impl SelectiveWith {
             correction_limit: 0,
             null_move_eval_divisor: 0,
             quiescence_futility_margin: 0,
+            razor_margin: 0,
         },
     };
 
@@ -463,6 +474,15 @@ impl SelectiveWith {
         params: SelectiveWith::TUNED.params,
         refinements: ply_search::Refinements {
             quiescence_futility_margin: 10,
+            ..SelectiveWith::TUNED.refinements
+        },
+    };
+
+    /// Razoring at 5 units a ply below alpha.
+    const RAZOR: SelectiveWith = SelectiveWith {
+        params: SelectiveWith::TUNED.params,
+        refinements: ply_search::Refinements {
+            razor_margin: 5,
             ..SelectiveWith::TUNED.refinements
         },
     };

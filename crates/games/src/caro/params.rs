@@ -89,6 +89,10 @@ pub const ASPIRATION_WINDOW: i32 = 60;
 /// Reverse futility: a node near the horizon whose static value is this much per ply of
 /// remaining depth above beta returns it (the opponent's four is "check" and never pruned).
 pub const REVERSE_FUTILITY_MARGIN: i32 = 50;
+/// Razoring: a node at most 2 plies from the horizon whose static value stands this much
+/// per ply below alpha asks quiescence (a VCF) instead, and keeps its value if nothing
+/// lifts it.
+pub const RAZOR_MARGIN: i32 = 80;
 /// Futility: quiet moves near the horizon are skipped when the static value plus this much
 /// per ply of remaining depth (and one more) stays at or below alpha.
 pub const FUTILITY_MARGIN: i32 = 80;

@@ -141,6 +141,7 @@ impl Evaluator<Xiangqi> for Strong {
             correction_limit: 0,
             null_move_eval_divisor: 0,
             quiescence_futility_margin: 0,
+            razor_margin: 0,
         }
     }
 }

@@ -11,6 +11,8 @@
 pub struct SearchParams {
     /// Reverse futility pruning applies at depths up to this.
     pub reverse_futility_depth: i32,
+    /// Razoring ([`crate::Refinements::razor_margin`]) applies at depths up to this.
+    pub razor_depth: i32,
     /// Null-move pruning applies from this depth on.
     pub null_move_depth: i32,
     /// Null-move reduction: `null_move_base + depth / null_move_divisor` plies.
@@ -66,6 +68,7 @@ impl SearchParams {
     /// The engine's values.
     pub const DEFAULT: SearchParams = SearchParams {
         reverse_futility_depth: 7,
+        razor_depth: 2,
         null_move_depth: 3,
         null_move_base: 3,
         null_move_divisor: 4,

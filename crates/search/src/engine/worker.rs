@@ -375,6 +375,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 self.work.static_cutoffs += 1;
                 return Score::from_raw(eval);
             }
+            if let Some(score) = self.razor(shared, depth, ply, alpha, eval) {
+                return score;
+            }
             if let Some(score) = self.null_move_cutoff(shared, depth, ply, beta, eval) {
                 return score;
             }

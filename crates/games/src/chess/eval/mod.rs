@@ -230,6 +230,7 @@ impl Evaluator<Chess> for Strong {
             null_move_eval_divisor: params::NULL_MOVE_EVAL_DIVISOR,
             // +21.6 Elo (+6.9 .. +36.4), 1,482 games at 20,000 nodes, H1 (stop 40).
             quiescence_futility_margin: params::QUIESCENCE_FUTILITY_MARGIN,
+            razor_margin: 0,
         }
     }
 }

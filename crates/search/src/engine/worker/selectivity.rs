@@ -1,4 +1,5 @@
-//! The two searches a node makes of itself before its moves: the null move (pass, and if
+//! The searches a node makes of itself before its moves: razoring (far below alpha near the
+//! horizon: does quiescence lift it?), the null move (pass, and if
 //! the opponent still cannot reach beta, cut) and the singular test (is the table's move
 //! the only good one here? then extend it; are others as good? then cut).
 
@@ -22,6 +23,30 @@ pub(super) enum Singular {
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     /// Null-move pruning at a node whose static value `eval` is at or above `beta`: the
     /// score to cut with when passing still holds beta (or the search stopped), else `None`.
+    /// Razoring: near the horizon, a static value far below alpha asks quiescence whether
+    /// anything lifts it; if nothing does, that value stands for the node.
+    pub(super) fn razor(
+        &mut self,
+        shared: &Shared<'_>,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        eval: i32,
+    ) -> Option<Score> {
+        let margin = self.refinements.razor_margin;
+        if margin <= 0
+            || depth > self.params.razor_depth
+            || alpha.is_decisive()
+            || !self.features.quiescence
+            || eval + margin * depth >= alpha.raw()
+        {
+            return None;
+        }
+        let score =
+            self.quiescence::<false>(shared, ply, 0, alpha, Score::from_raw(alpha.raw() + 1));
+        (score <= alpha && !self.aborted).then_some(score)
+    }
+
     pub(super) fn null_move_cutoff(
         &mut self,
         shared: &Shared<'_>,
