@@ -131,6 +131,21 @@ test('tic-tac-toe against the computer to the end, the result in Vietnamese', as
   const banner = await page.textContent('.banner.over');
   assert.match(banner, /thắng|Hoà/, banner);
   await assertVietnamese('tictactoe-over');
+
+  // On a phone the reason goes under the result rather than into a column beside it a
+  // word or two wide ("năm quân liên tiếp" took four lines at 360 px).
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await page.waitForSelector('.banner.over .reason');
+  const [result, reason] = await page.evaluate(() =>
+    ['.banner.over .result', '.banner.over .reason'].map((selector) => {
+      const box = document.querySelector(selector).getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom, width: box.width };
+    }));
+  assert.ok(reason.width >= 200 || reason.top >= result.bottom,
+    `the reason is ${Math.round(reason.width)} px wide beside the result`);
+  await shoot(page, 'tictactoe-over-vi-360');
+  await page.setViewportSize({ width: 1360, height: 900 });
 });
 
 test('caro: a couple of stones, the log and the title in Vietnamese', async () => {
