@@ -258,6 +258,77 @@ fn a_stopped_search_still_returns_a_legal_move() {
     assert!(result.best_move.is_some_and(|mv| legal.contains(&mv)));
 }
 
+/// Open lines, with a quiescence that plays every move for four plies: a first iteration
+/// of some thousand nodes.
+#[derive(Clone, Copy, Debug)]
+struct EveryMoveNoisy;
+
+impl Evaluator<Mnk> for EveryMoveNoisy {
+    fn evaluate(&self, game: &Mnk) -> i32 {
+        OpenLines.evaluate(game)
+    }
+
+    fn noisy_moves(&self, game: &Mnk, moves: &mut Vec<u8>) {
+        game.generate_moves(moves);
+    }
+
+    fn quiescence_plies(&self) -> Option<u32> {
+        Some(4)
+    }
+
+    fn features(&self) -> ply_search::Features {
+        ply_search::Features {
+            quiescence: true,
+            ..ply_search::Features::EXACT
+        }
+    }
+}
+
+#[test]
+fn a_first_iteration_stops_at_the_limit_once_a_root_move_has_its_value() {
+    let game = Mnk::new(5, 5, 4);
+    let options = EngineOptions {
+        hash_mib: 1,
+        threads: 1,
+    };
+    let whole = search(
+        &game,
+        EveryMoveNoisy,
+        options,
+        SearchRequest::new(Limits::depth(1)),
+    );
+    assert!(
+        whole.nodes > 5_000,
+        "the first iteration alone takes {} nodes",
+        whole.nodes
+    );
+    for threads in [1, 2] {
+        let result = search(
+            &game,
+            EveryMoveNoisy,
+            EngineOptions {
+                hash_mib: 1,
+                threads,
+            },
+            SearchRequest::new(Limits::nodes(2_000)),
+        );
+        let mut legal = Vec::new();
+        game.generate_moves(&mut legal);
+        assert!(
+            result.best_move.is_some_and(|mv| legal.contains(&mv)),
+            "{threads} threads: a legal move"
+        );
+        assert_eq!(result.depth, 1, "{threads} threads");
+        // One thread counts every node; two poll the shared count now and then.
+        let most = if threads == 1 { 3_000 } else { whole.nodes };
+        assert!(
+            result.nodes < most,
+            "{threads} threads: stopped near the limit, not at the end of the iteration: {}",
+            result.nodes
+        );
+    }
+}
+
 #[test]
 fn movetime_is_respected() {
     let game = Mnk::new(6, 6, 4);

@@ -140,10 +140,22 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     && first.depth == search_depth
                     && first.bound != Bound::Upper
                     && first.score > -Score::INFINITE
-                    && let Some(done) = completed.as_mut()
                 {
-                    done.score = first.score;
-                    done.pv = first.pv.clone();
+                    match completed.as_mut() {
+                        Some(done) => {
+                            done.score = first.score;
+                            done.pv = first.pv.clone();
+                        }
+                        None => {
+                            completed = Some(Completed {
+                                depth: search_depth,
+                                seldepth: self.seldepth as u32,
+                                score: first.score,
+                                pv: first.pv.clone(),
+                                proven: false,
+                            });
+                        }
+                    }
                 }
                 break;
             }
@@ -354,6 +366,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 if let Some(child) = self.pv.get(1) {
                     line.pv.extend_from_slice(child);
                 }
+                // Once one root move has its value, the first iteration may stop too: a
+                // turn never waits on a first iteration that runs long.
+                self.may_abort = true;
             }
             if let Some(report) = reporter.as_mut() {
                 report(&SearchEvent::RootMove(RootMoveScore {

@@ -118,7 +118,8 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
     /// What this iteration's refinements did (counted only, never consulted).
     pub work: IterationWork,
     pub aborted: bool,
-    /// While false, only an explicit stop aborts (depth 1 always completes).
+    /// While false, only an explicit stop aborts: in the first iteration, until one root
+    /// move has its value.
     pub may_abort: bool,
 }
 
