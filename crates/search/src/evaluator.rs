@@ -235,7 +235,7 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
 
     /// What `mv` wins or loses by static exchange on its target square (chess's SEE), in
     /// the evaluator's units, or `None` when the evaluator does not judge exchanges. Read by
-    /// [`Refinements::quiet_exchange_margin`] only.
+    /// [`Refinements::quiet_exchange_margin`] and [`Refinements::quiescence_futility_margin`].
     fn exchange(&self, game: &G, mv: G::Move) -> Option<i32> {
         let _ = (game, mv);
         None
