@@ -79,6 +79,33 @@ async function assertVietnamese(name) {
   assert.deepEqual(left, [], `English left on ${name}`);
 }
 
+/** Vietnamese letters that DejaVu Sans Mono, the usual Linux monospace, lacks (the unicode-range
+ * of the app's "ply mono vi" face). */
+const MONO_VI = /[\u0102\u0103\u0110\u0111\u0128\u0129\u0168\u0169\u01a0\u01a1\u01af\u01b0\u1ea0-\u1ef9]/gu;
+
+/** In the monospace texts of `selector`, every such letter is drawn by the app's web font, not
+ * by a system monospace that lacks it (which draws "thử" as "thư" with a loose hook). */
+async function assertMonoVietnamese(selector) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector });
+  let checked = 0;
+  for (const nodeId of nodeIds) {
+    const { outerHTML } = await cdp.send('DOM.getOuterHTML', { nodeId });
+    const text = outerHTML.replace(/<[^>]*>/g, '');
+    const wanted = (text.match(MONO_VI) || []).length;
+    if (!wanted) continue;
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    const ours = fonts.filter((f) => f.isCustomFont).reduce((n, f) => n + f.glyphCount, 0);
+    assert.ok(ours >= wanted, `"${text}": ${wanted} Vietnamese letters, ${ours} glyphs from the web font (${JSON.stringify(fonts)})`);
+    checked++;
+  }
+  await cdp.detach();
+  assert.ok(checked > 0, `no Vietnamese letters in ${selector}`);
+}
+
 async function gameState(id) {
   return getJson(`${base}api/games/${id}`);
 }
@@ -131,6 +158,8 @@ test('tic-tac-toe against the computer to the end, the result in Vietnamese', as
   const banner = await page.textContent('.banner.over');
   assert.match(banner, /thắng|Hoà/, banner);
   await assertVietnamese('tictactoe-over');
+  // The log's column heads ("ĐIỂM") and root moves ("thử b2: +0") are set in monospace.
+  await assertMonoVietnamese('.log-head > span, .log-root');
 
   // On a phone the reason goes under the result rather than into a column beside it a
   // word or two wide ("năm quân liên tiếp" took four lines at 360 px).

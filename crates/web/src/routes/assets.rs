@@ -46,6 +46,8 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/settings.js",
     "js/premove.js",
     "fonts/xiangqi.woff",
+    "fonts/mono-vi.woff",
+    "fonts/mono-vi-bold.woff",
     "js/setup.js",
     "js/problems.js",
     "js/import.js",
