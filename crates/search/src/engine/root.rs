@@ -141,21 +141,16 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     && first.bound != Bound::Upper
                     && first.score > -Score::INFINITE
                 {
-                    match completed.as_mut() {
-                        Some(done) => {
-                            done.score = first.score;
-                            done.pv = first.pv.clone();
-                        }
-                        None => {
-                            completed = Some(Completed {
-                                depth: search_depth,
-                                seldepth: self.seldepth as u32,
-                                score: first.score,
-                                pv: first.pv.clone(),
-                                proven: false,
-                            });
-                        }
-                    }
+                    // A first iteration stopped here has no completed one to amend.
+                    let done = completed.get_or_insert_with(|| Completed {
+                        depth: search_depth,
+                        seldepth: self.seldepth as u32,
+                        score: first.score,
+                        pv: Vec::new(),
+                        proven: false,
+                    });
+                    done.score = first.score;
+                    done.pv = first.pv.clone();
                 }
                 break;
             }
