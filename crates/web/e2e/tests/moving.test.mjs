@@ -389,8 +389,10 @@ test('premove: queued while the computer thinks, played at once; a right click c
   state = await gameState(id);
   assert.equal(state.history[2].name, 'd2d4', 'the premove was played');
 
-  // Caro: a stone premoved on a free point.
-  id = await openGame(session, { game: 'caro', human: 'first', level: 'strong', movetime_ms: 3000, options: { size: 15 } });
+  // Caro: a stone premoved on a free point. The computer thinks 6 s so that the press and
+  // the one retry below (3 s apart at most) both fall inside its turn: with 3 s, a run whose
+  // first press was lost retried after the computer had moved, and the retry played a move.
+  id = await openGame(session, { game: 'caro', human: 'first', level: 'strong', movetime_ms: 6000, options: { size: 15 } });
   state = await waitForTurn(page, id);
   await press(session, await cellBox(page, 7 * 15 + 7));
   await page.waitForSelector('.thinking.on');
