@@ -101,6 +101,13 @@ for (const lang of ['en', 'vi']) {
         } else {
           const rows = await page.$$eval('.lesson-table tbody tr', (els) => els.length);
           assert.ok(rows >= 2, `${name}: the tables have rows (${rows})`);
+          // Every column keeps its name on screen, phones included (cards without heads
+          // showed bare numbers at 360 px).
+          const heads = await page.$$eval('.lesson-table', (tables) => tables.map((table) => {
+            const shown = [...table.querySelectorAll('thead th')].filter((th) => th.getBoundingClientRect().height > 0 && th.textContent.trim());
+            return { shown: shown.length, columns: table.querySelector('tbody tr').children.length };
+          }));
+          for (const { shown, columns } of heads) assert.equal(shown, columns, `${name}: every column has its head on screen`);
         }
         // The pager leads on.
         if (index + 1 < lessons.length) assert.equal(await page.getAttribute('.lesson-next', 'href'), `/lab/${lessons[index + 1]}`);

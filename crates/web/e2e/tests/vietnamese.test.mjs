@@ -188,6 +188,15 @@ test('caro: a couple of stones, the log and the title in Vietnamese', async () =
     state = await waitForTurn(id);
   }
   assert.equal(await page.textContent('.game-title'), 'Cờ ca-rô 10×10, tự do');
+  // Every button's label stays on one line beside its key hint ("Chấm điểm" broke in two
+  // when the toolbar had four buttons a row).
+  const lines = await page.$$eval('.toolbar .btn:not([hidden])', (buttons) => buttons.map((button) => {
+    // The label is a flex item (one box), so count the line boxes of its text.
+    const range = document.createRange();
+    range.selectNodeContents(button.querySelector('span').firstChild);
+    return [button.querySelector('span').textContent, range.getClientRects().length];
+  }));
+  assert.deepEqual(lines.filter(([, count]) => count > 1), [], `one line each: ${JSON.stringify(lines)}`);
   await page.waitForSelector('.log-iter, .log-root');
   await assertVietnamese('caro');
 });

@@ -483,11 +483,23 @@ test('no page is wider than a phone', async () => {
     await page.goto(`${base}games`);
     await page.waitForSelector('.table tbody tr');
     await assertFits(`games at ${width}`);
+    // A card's bare count says what it counts.
+    const movesLabel = await page.$eval('.table tbody tr td[data-label]', (td) => getComputedStyle(td, '::before').content);
+    assert.equal(movesLabel, '"Moves"', `games at ${width}: the move count is labelled`);
     await shoot(page, `phone-${width}-games`);
     await page.goto(`${base}lab`);
     await page.waitForSelector('#lab-position');
     await assertFits(`lab at ${width}`);
     await shoot(page, `phone-${width}-lab`);
+    await page.fill('#lab-position', 'x2/1o1/2x o');
+    await page.fill('#lab-depth', '4');
+    await page.click('button[data-action=run]');
+    await page.waitForSelector('.counts tbody tr');
+    await assertFits(`lab counts at ${width}`);
+    const labels = await page.$$eval('.counts tbody tr:first-child td', (tds) => tds.map((td) => getComputedStyle(td, '::before').content));
+    assert.deepEqual(labels, ['"Positions"', '"Value"', '"Line / best"', '"Time"'], `lab counts at ${width}: each figure says what it is`);
+    await page.$eval('.counts', (el) => el.scrollIntoView({ block: 'start' }));
+    await shoot(page, `phone-${width}-lab-counts`);
   }
   await page.setViewportSize({ width: 1360, height: 900 });
 });

@@ -44,7 +44,7 @@ export function mount(root) {
       h('tbody', {}, data.games.map((g) => h('tr', { 'data-id': g.id },
         h('td', {}, h('strong', { text: titleOf(g.game, g.names, g.options) }), h('span', { class: 'muted', text: ` ${g.id.slice(0, 8)}` })),
         h('td', { text: players(g) }),
-        h('td', { text: number(g.moves) }),
+        h('td', { 'data-label': t('games.col.moves'), text: number(g.moves) }),
         h('td', { text: g.status === 'ongoing' ? t('games.ongoing') : (g.result ? resultOf(g.side_names, g.result.winner, g.result.reason) : g.summary) }),
         h('td', { text: when(g.updated_at) }),
         h('td', { class: 'row-actions' },

@@ -91,9 +91,11 @@ export function mount(root, match, query) {
       h('thead', {}, h('tr', {}, ['search', 'nodes', 'value', 'line', 'time'].map((c) => h('th', { text: t(`lab.col.${c}`) })))),
       h('tbody', {}, rows.map(([key, nodes, value, line, ms]) => h('tr', { 'data-search': key },
         h('th', { scope: 'row' }, h('span', { text: t(`lab.search.${key}`) }), h('small', { class: 'muted', text: t(`lab.explain.${key}`) })),
-        h('td', { class: 'num' }, h('span', { class: 'count', text: number(nodes) }),
+        h('td', { class: 'num', 'data-label': t('lab.col.nodes') }, h('span', { class: 'count', text: number(nodes) }),
           h('span', { class: 'bar', style: `width:${Math.max(2, (Math.log10(nodes + 1) / Math.log10(most + 1)) * 100)}%` })),
-        h('td', { text: value }), h('td', { class: 'line', text: line }), h('td', { text: `${number(ms)} ms` })))));
+        h('td', { 'data-label': t('lab.col.value'), text: value }),
+        h('td', { class: 'line', 'data-label': t('lab.col.line'), text: line }),
+        h('td', { 'data-label': t('lab.col.time'), text: `${number(ms)} ms` })))));
     const saved = r.minimax.nodes ? Math.round((1 - r.alphabeta.nodes / r.minimax.nodes) * 100) : 0;
     const minimaxView = createTreeView(r.minimax, t('lab.search.minimax'), { window: false });
     const alphabetaView = createTreeView(r.alphabeta, t('lab.search.alphabeta'), { window: true });

@@ -53,7 +53,9 @@ function sourceText(experiment) {
 function figureTable(table, game) {
   return h('div', { class: 'table-scroll' }, h('table', { class: 'table lesson-table', 'data-table': table.key },
     h('caption', { text: t(`lesson.table.${table.key}`) }),
-    h('thead', {}, h('tr', {}, table.columns.map((c) => h('th', { scope: 'col', text: t(`lesson.col.${c}`) })))),
+    h('thead', {}, h('tr', {}, table.columns.map((c, i) => h('th', {
+      scope: 'col', class: typeof table.rows[0]?.[i] === 'number' ? 'num' : null, text: t(`lesson.col.${c}`),
+    })))),
     h('tbody', {}, table.rows.map((row) => h('tr', {}, row.map((cell, i) => h('td', {
       class: typeof cell === 'number' ? 'num' : (table.columns[i] === 'line' || table.columns[i] === 'checked_line' ? 'line' : null),
       text: figureText(cell, game),
