@@ -173,9 +173,23 @@ test('tic-tac-toe against the computer to the end, the result in Vietnamese', as
     }));
   assert.ok(reason.width >= 200 || reason.top >= result.bottom,
     `the reason is ${Math.round(reason.width)} px wide beside the result`);
+  await assertToolbarOneLine('tic-tac-toe at 360 px');
   await shoot(page, 'tictactoe-over-vi-360');
   await page.setViewportSize({ width: 1360, height: 900 });
 });
+
+/** Every toolbar button's label on one line ("Chấm điểm" broke in two beside its key hint
+ *  with four buttons a row). The label is a flex item, one box, so the line boxes of its text
+ *  are counted. */
+async function assertToolbarOneLine(where) {
+  const lines = await page.$$eval('.toolbar .btn:not([hidden])', (buttons) => buttons.map((button) => {
+    const range = document.createRange();
+    range.selectNodeContents(button.querySelector('span').firstChild);
+    return [button.querySelector('span').textContent, range.getClientRects().length];
+  }));
+  assert.ok(lines.length >= 6, `${where}: the toolbar is there (${lines.length} buttons)`);
+  assert.deepEqual(lines.filter(([, count]) => count > 1), [], `${where}: one line each: ${JSON.stringify(lines)}`);
+}
 
 test('caro: a couple of stones, the log and the title in Vietnamese', async () => {
   const id = await start('caro', 'first');
@@ -188,15 +202,7 @@ test('caro: a couple of stones, the log and the title in Vietnamese', async () =
     state = await waitForTurn(id);
   }
   assert.equal(await page.textContent('.game-title'), 'Cờ ca-rô 10×10, tự do');
-  // Every button's label stays on one line beside its key hint ("Chấm điểm" broke in two
-  // when the toolbar had four buttons a row).
-  const lines = await page.$$eval('.toolbar .btn:not([hidden])', (buttons) => buttons.map((button) => {
-    // The label is a flex item (one box), so count the line boxes of its text.
-    const range = document.createRange();
-    range.selectNodeContents(button.querySelector('span').firstChild);
-    return [button.querySelector('span').textContent, range.getClientRects().length];
-  }));
-  assert.deepEqual(lines.filter(([, count]) => count > 1), [], `one line each: ${JSON.stringify(lines)}`);
+  await assertToolbarOneLine('caro at 1360 px');
   await page.waitForSelector('.log-iter, .log-root');
   await assertVietnamese('caro');
 });
