@@ -12,8 +12,14 @@ let page;
 let base;
 
 const WORDS = {
-  en: { right: 'Right!', wrong: 'Not quite.', summary: /minimax 3, alpha-beta 3/, mistake: /position 11/, cut: /Cut at F/ },
-  vi: { right: 'Đúng rồi!', wrong: 'Chưa đúng.', summary: /minimax 3, alpha-beta 3/, mistake: /vị trí 11/, cut: /Cắt tại F/ },
+  en: {
+    right: 'Right!', wrong: 'Not quite.', summary: /minimax 3, alpha-beta 3/, mistake: /position 11/, cut: /Cut at F/,
+    scoreOne: /^Medium: 1 of 1 right · 1 in a row \(best 1\)$/, scoreEasy: /^Easy: 0 of 1 right · 0 in a row \(best 0\)$/, scoreNone: /^Medium: 0 of 0 right$/,
+  },
+  vi: {
+    right: 'Đúng rồi!', wrong: 'Chưa đúng.', summary: /minimax 3, alpha-beta 3/, mistake: /vị trí 11/, cut: /Cắt tại F/,
+    scoreOne: /^Vừa: đúng 1 \/ 1 · 1 câu đúng liền \(nhiều nhất 1\)$/, scoreEasy: /^Dễ: đúng 0 \/ 1 · 0 câu đúng liền \(nhiều nhất 0\)$/, scoreNone: /^Vừa: đúng 0 \/ 0$/,
+  },
 };
 
 browserSuite((suite) => ({ base, page } = suite), { allowed: (error) => /status of 400/.test(error) });
@@ -82,6 +88,7 @@ async function quiz(lang, width) {
   const words = WORDS[lang];
   // Cuts on a random tree, right: click the branches alpha-beta cuts.
   const seed = 42;
+  await page.evaluate(() => localStorage.removeItem('ply.quiz.score'));
   const known = await truth('random', 'medium', seed);
   assert.ok(known.pruned.length > 0);
   await question('random', 'medium', 'cuts', seed);
@@ -91,7 +98,8 @@ async function quiz(lang, width) {
   await page.waitForSelector('[data-verdict]');
   assert.equal(await page.textContent('[data-verdict]'), words.right);
   assert.equal(await page.locator('[data-explain=cuts] li').count(), known.cuts.length);
-  assert.match(await page.textContent('[data-score]'), /1\D+1/);
+  assert.match(await page.textContent('[data-score]'), words.scoreOne);
+  assert.equal(await page.getAttribute('[data-streak]', 'data-streak'), '1');
   await noSideways(width);
   await shoot(page, `quiz-cuts-right-${lang}-${width}`);
   // Cuts on a tic-tac-toe position, wrong: the first leaf is always searched.
@@ -103,7 +111,15 @@ async function quiz(lang, width) {
   await page.waitForSelector('[data-verdict]');
   assert.equal(await page.textContent('[data-verdict]'), words.wrong);
   assert.ok(await page.locator('.qt-node.mark-wrong').count() >= 1);
+  // Each difficulty keeps its own score: easy has one answer, wrong.
+  assert.match(await page.textContent('[data-score]'), words.scoreEasy);
   await shoot(page, `quiz-cuts-wrong-position-${lang}-${width}`);
+  // Kept in the browser: a new visit to the medium cuts finds its score, which resets.
+  await question('random', 'medium', 'cuts', seed + 1);
+  assert.match(await page.textContent('[data-score]'), words.scoreOne);
+  await page.click('[data-action=reset-score]');
+  assert.match(await page.textContent('[data-score]'), words.scoreNone);
+  assert.ok(await page.locator('[data-action=reset-score]').isHidden(), 'nothing left to reset');
   // The value at the root, right on a position and wrong on a random tree.
   const position = await truth('position', 'medium', 9);
   await question('position', 'medium', 'value', 9);

@@ -56,6 +56,7 @@ pub const ASSETS: &[(&str, &[u8])] = assets![
     "js/quiztree.js",
     "js/owntree.js",
     "js/quiz.js",
+    "js/quizscore.js",
     "css/quiz.css",
     "css/analysis.css",
     "js/evalbar.js",

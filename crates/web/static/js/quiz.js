@@ -1,7 +1,7 @@
 // The quiz (/lab/quiz): "which branches will alpha-beta cut?" (click them) and "what value
 // reaches the root?" (type it), on seeded random trees and on tic-tac-toe positions. The
 // server grades with ply's own alpha-beta and sends the cuts and values that explain it;
-// the score counts this visit's answers.
+// the score of each question and difficulty is kept in this browser (quizscore.js).
 
 import { api } from './api.js';
 import { h, replace, number } from './dom.js';
@@ -9,6 +9,7 @@ import { t } from './i18n.js';
 import { errorText } from './words.js';
 import { drawTree, subtree } from './quiztree.js';
 import { labLinks } from './owntree.js';
+import { scoreFor, recordAnswer, resetScore } from './quizscore.js';
 
 const SOURCES = ['random', 'position'];
 const LEVELS = ['easy', 'medium', 'hard'];
@@ -30,8 +31,9 @@ export function mount(root, _match, query) {
     ask: ASKS.includes(query.get('ask')) ? query.get('ask') : 'cuts',
     seed: /^\d{1,9}$/.test(query.get('seed') || '') ? Number(query.get('seed')) : newSeed(),
   };
-  const score = { right: 0, asked: 0 };
-  const scoreLine = h('p', { class: 'qt-score', 'data-score': true, 'aria-live': 'polite' });
+  const scoreLine = h('p', { class: 'qt-score', 'data-score': true, 'aria-live': 'polite', title: t('quiz.kept') });
+  const resetButton = h('button', { class: 'btn small ghost', type: 'button', 'data-action': 'reset-score', text: t('quiz.reset'),
+    onclick: () => { resetScore(settings.ask, settings.level); showScore(); } });
   const select = (name, values, prefix) => {
     const el = h('select', { id: `quiz-${name}`, name }, values.map((v) => h('option', { value: v, selected: v === settings[name], text: t(`${prefix}.${v}`) })));
     el.addEventListener('change', () => { settings[name] = el.value; settings.seed = newSeed(); load(); });
@@ -45,19 +47,26 @@ export function mount(root, _match, query) {
       field(t('quiz.ask'), select('ask', ASKS, 'quiz.ask'), 'quiz-ask')),
     h('div', { class: 'actions' },
       h('button', { class: 'btn', type: 'button', 'data-action': 'new-question', onclick: () => { settings.seed = newSeed(); load(); }, text: t('quiz.next') }),
-      scoreLine));
+      scoreLine, resetButton));
   const body = h('div', { class: 'qt-results' });
   root.append(h('section', { class: 'lab qt-page' },
     labLinks('/lab/quiz'),
     h('div', { class: 'hero small' }, h('h1', { text: t('quiz.title') }), h('p', { class: 'lead', text: t('quiz.lead') })),
     controls, body));
 
-  function showScore() { scoreLine.textContent = t('quiz.score', { right: score.right, asked: score.asked }); }
+  function showScore() {
+    const score = scoreFor(settings.ask, settings.level);
+    const level = t(`quiz.level.${settings.level}`);
+    replace(scoreLine, h('span', { text: t('quiz.score', { level, right: number(score.right), asked: number(score.asked) }) }),
+      score.asked ? h('span', { class: 'muted', 'data-streak': score.streak, text: ` · ${t('quiz.streak', { streak: number(score.streak), best: number(score.best) })}` }) : null);
+    resetButton.hidden = !score.asked;
+  }
   showScore();
 
   async function load() {
     const { source, level, seed, ask } = settings;
     history.replaceState(null, '', `/lab/quiz?source=${source}&level=${level}&ask=${ask}&seed=${seed}`);
+    showScore();
     replace(body, h('p', { class: 'thinking on' }, h('span', { class: 'spinner' }), t('quiz.loading')));
     try {
       const question = await api('POST', '/api/lab/quiz', { source, level, seed });
@@ -109,8 +118,7 @@ export function mount(root, _match, query) {
         replace(verdict, h('p', { class: 'error', role: 'alert', text: errorText(error) }));
         return;
       }
-      score.asked += 1;
-      if (graded.verdict.right) score.right += 1;
+      recordAnswer(named.ask, named.level, graded.verdict.right);
       showScore();
       submit.disabled = true;
       valueInput.disabled = true;
