@@ -205,6 +205,12 @@ test('caro: a couple of stones, the log and the title in Vietnamese', async () =
   await assertToolbarOneLine('caro at 1360 px');
   await page.waitForSelector('.log-iter, .log-root');
   await assertVietnamese('caro');
+  // The English labels fit as well ("Score moves" broke beside its key hint; it is "Score all" now).
+  await page.click('button[data-lang=en]');
+  await page.waitForFunction(() => document.querySelector('.toolbar .tool-undo span')?.textContent === 'Undo');
+  await assertToolbarOneLine('caro in English at 1360 px');
+  await page.click('button[data-lang=vi]');
+  await page.waitForFunction(() => document.querySelector('[data-nav=home]').textContent === 'Chơi');
 });
 
 test('xiangqi in Vietnamese notation: typed, listed, hinted, and the board numbered to match', async () => {

@@ -24,7 +24,7 @@ const en = {
   'level.classic': 'Classic', 'level.strong': 'Strong',
   'algorithm.minimax': 'minimax', 'algorithm.alphabeta': 'alpha-beta', 'algorithm.engine': 'engine',
   'play.undo': 'Undo', 'play.redo': 'Redo', 'play.new': 'New game', 'play.flip': 'Flip', 'play.hint': 'Hint',
-  'play.movenow': 'Move now', 'play.analyze': 'Score moves', 'play.resign': 'Resign',
+  'play.movenow': 'Move now', 'play.analyze': 'Score all', 'play.resign': 'Resign',
   'play.resignConfirm': 'Resign this game?', 'play.type': 'Type a move', 'play.typeHint': 'Type a move, e.g. {example}',
   'play.play': 'Play', 'play.moves': 'Moves', 'play.noMoves': 'No moves yet.', 'play.log': 'Search log',
   'play.human': 'you', 'play.computer': 'computer ({level})', 'play.toMove': 'to move', 'play.thinking': 'thinking…',
