@@ -61,7 +61,6 @@ export function mount(root, _match, query) {
       score.asked ? h('span', { class: 'muted', 'data-streak': score.streak, text: ` · ${t('quiz.streak', { streak: number(score.streak), best: number(score.best) })}` }) : null);
     resetButton.hidden = !score.asked;
   }
-  showScore();
 
   async function load() {
     const { source, level, seed, ask } = settings;
