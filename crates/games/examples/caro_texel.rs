@@ -8,18 +8,25 @@
 //! bonus for both sides, and the fit is a logistic regression of the game's result on them,
 //! with the scale `K` first fitted to the current values (so the units stay the engine's).
 //!
+//! `--masks RIDGE` fits the threat table instead (`THREAT_TABLE`, indexed by
+//! `strong::threat_mask`: which threats each player could make next), one value per
+//! combination met in at least `MASK_MIN_SAMPLES` positions, the other values held;
+//! `--holdout` keeps every fifth game out of the fit and reports the loss on it.
+//!
 //! Games come from `ply match caro --out FILE` (freestyle, 15×15, from the empty board):
 //!
 //! ```text
 //! ply match caro --size 15 --a engine:nodes=20000 --b engine:nodes=14000 \
 //!     --games 2000 --openings random --out games.txt
 //! cargo run --release -p ply-games --example caro_texel -- games.txt
+//! cargo run --release -p ply-games --example caro_texel -- --holdout --masks 0 games.txt
 //! ```
 
 use std::error::Error;
 
 use ply_games::caro::line::Line;
-use ply_games::caro::params::{LINE_VALUE, OWN_WEIGHT, TEMPO, THEIR_WEIGHT};
+use ply_games::caro::params::{LINE_VALUE, OWN_WEIGHT, TEMPO, THEIR_WEIGHT, THREAT_TABLE};
+use ply_games::caro::strong::threat_mask;
 use ply_games::caro::threat::{Bonus, Threat, judge};
 use ply_games::caro::{Caro, Rule, Strong};
 use ply_search::{Evaluator, Game, Side};
@@ -30,12 +37,17 @@ const LINES: std::ops::Range<usize> = 1..7;
 const TERMS: usize = 6 + Bonus::ALL.len();
 /// Plies from the start before positions are kept (the random opening).
 const SKIP_PLIES: usize = 4;
+/// Threat masks (`strong::threat_mask`).
+const MASKS: usize = THREAT_TABLE.len();
+/// A mask's value is fitted only when this many positions have it (else it stays).
+const MASK_MIN_SAMPLES: usize = 40;
 
 /// One quiet position: its term counts for the side to move and the opponent, the part of
 /// the evaluation not fitted, and the result for the side to move.
 struct Sample {
     mine: [f64; TERMS],
     theirs: [f64; TERMS],
+    mask: usize,
     fixed: f64,
     result: f64,
 }
@@ -46,6 +58,7 @@ struct Values {
     terms: [f64; TERMS],
     own_ratio: f64,
     tempo: f64,
+    table: Vec<f64>,
 }
 
 impl Values {
@@ -61,13 +74,14 @@ impl Values {
             terms,
             own_ratio: f64::from(OWN_WEIGHT) / f64::from(THEIR_WEIGHT),
             tempo: f64::from(TEMPO),
+            table: THREAT_TABLE.iter().map(|&v| f64::from(v)).collect(),
         }
     }
 
     fn evaluate(&self, sample: &Sample) -> f64 {
         let mine = dot(&self.terms, &sample.mine);
         let theirs = dot(&self.terms, &sample.theirs);
-        self.own_ratio * mine - theirs + self.tempo + sample.fixed
+        self.own_ratio * mine - theirs + self.tempo + self.table[sample.mask] + sample.fixed
     }
 }
 
@@ -143,9 +157,11 @@ fn samples_of(record: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>>
             let mine = terms(&game, me);
             let theirs = terms(&game, them);
             let current = Values::current();
+            let mask = threat_mask(&game, me);
             let partial = Sample {
                 mine,
                 theirs,
+                mask,
                 fixed: 0.0,
                 result: 0.0,
             };
@@ -158,6 +174,7 @@ fn samples_of(record: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>>
             out.push(Sample {
                 mine,
                 theirs,
+                mask,
                 fixed,
                 result,
             });
@@ -225,6 +242,77 @@ fn fit(samples: &[Sample], k: f64, rounds: usize) -> Values {
     values
 }
 
+/// Gradient descent (Adam) on the threat table alone, the other values held: each mask
+/// met in at least `MASK_MIN_SAMPLES` positions, with a light pull towards 0 (`ridge`, per
+/// unit squared, against the mean loss).
+fn fit_masks(samples: &[Sample], k: f64, rounds: usize, ridge: f64) -> Values {
+    let mut values = Values::current();
+    let mut seen = vec![0usize; MASKS];
+    for s in samples {
+        seen[s.mask] += 1;
+    }
+    let (mut m, mut v) = (vec![0.0; MASKS], vec![0.0; MASKS]);
+    let (beta1, beta2, rate) = (0.9, 0.999, 2.0);
+    for round in 1..=rounds {
+        let mut grad = vec![0.0; MASKS];
+        for s in samples {
+            let p = sigmoid(values.evaluate(s), k);
+            grad[s.mask] += -2.0 * (s.result - p) * p * (1.0 - p) * k / 400.0;
+        }
+        for (i, g) in grad.iter_mut().enumerate() {
+            if seen[i] < MASK_MIN_SAMPLES {
+                continue;
+            }
+            *g = *g / samples.len() as f64 + 2.0 * ridge * values.table[i];
+            m[i] = beta1 * m[i] + (1.0 - beta1) * *g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * *g * *g;
+            let mh = m[i] / (1.0 - beta1.powi(round as i32));
+            let vh = v[i] / (1.0 - beta2.powi(round as i32));
+            values.table[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+        if round % 100 == 0 {
+            eprintln!("round {round}: loss {:.6}", loss(samples, &values, k));
+        }
+    }
+    let names = [
+        "me 4-3",
+        "me 4",
+        "me 3-3",
+        "me 3",
+        "they open 4",
+        "they 4-3",
+        "they 4",
+        "they 3-3",
+        "they 3",
+    ];
+    let mut order: Vec<usize> = (0..MASKS)
+        .filter(|&i| seen[i] >= MASK_MIN_SAMPLES)
+        .collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(seen[i]));
+    for i in order {
+        let bits: Vec<&str> = (0..9)
+            .filter(|b| i >> b & 1 == 1)
+            .map(|b| names[b])
+            .collect();
+        println!(
+            "mask {i:>3} ({:>6} positions): {:>7.1}  {}",
+            seen[i],
+            values.table[i],
+            bits.join(", ")
+        );
+    }
+    let table: Vec<String> = values
+        .table
+        .iter()
+        .map(|v| format!("{}", v.round() as i64))
+        .collect();
+    println!(
+        "pub const THREAT_TABLE: [i32; 512] = [{}];",
+        table.join(", ")
+    );
+    values
+}
+
 /// The loss reached when the side to move's cells and the opponent's have values of their
 /// own (a measure of what a split table would gain; the engine shares one table).
 fn fit_split(samples: &[Sample], k: f64, rounds: usize) -> ([f64; TERMS], [f64; TERMS], f64) {
@@ -286,6 +374,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         None => 1000,
     };
+    let masks = match args.iter().position(|a| a == "--masks") {
+        Some(at) => {
+            let ridge = args.get(at + 1).ok_or("--masks needs a ridge")?.parse()?;
+            args.drain(at..at + 2);
+            Some(ridge)
+        }
+        None => None,
+    };
     let split = match args.iter().position(|a| a == "--split") {
         Some(at) => {
             args.remove(at);
@@ -294,13 +390,29 @@ fn main() -> Result<(), Box<dyn Error>> {
         None => false,
     };
     if args.is_empty() {
-        return Err("usage: caro_texel [--rounds N] [--split] GAMES.txt …".into());
+        return Err(
+            "usage: caro_texel [--rounds N] [--split | --masks RIDGE] [--holdout] GAMES.txt …"
+                .into(),
+        );
     }
+    let holdout = match args.iter().position(|a| a == "--holdout") {
+        Some(at) => {
+            args.remove(at);
+            true
+        }
+        None => false,
+    };
     let mut samples = Vec::new();
+    let mut held = Vec::new();
     for path in &args {
         let text = std::fs::read_to_string(path)?;
-        for record in text.split("\n\n") {
-            samples_of(record, &mut samples)?;
+        for (index, record) in text.split("\n\n").enumerate() {
+            let into = if holdout && index % 5 == 0 {
+                &mut held
+            } else {
+                &mut samples
+            };
+            samples_of(record, into)?;
         }
     }
     println!("{} quiet positions", samples.len());
@@ -310,6 +422,19 @@ fn main() -> Result<(), Box<dyn Error>> {
         "scale K = {k:.2}; loss with today's values {:.6}",
         loss(&samples, &current, k)
     );
+    if let Some(ridge) = masks {
+        let fitted = fit_masks(&samples, k, rounds, ridge);
+        println!("loss with fitted table {:.6}", loss(&samples, &fitted, k));
+        if !held.is_empty() {
+            println!(
+                "held out ({} positions): {:.6} with today's values, {:.6} fitted",
+                held.len(),
+                loss(&held, &current, k),
+                loss(&held, &fitted, k)
+            );
+        }
+        return Ok(());
+    }
     let fitted = fit(&samples, k, rounds);
     println!("loss with fitted values {:.6}", loss(&samples, &fitted, k));
     let names = [

@@ -14,7 +14,7 @@ use super::params::{
     OPEN_FOUR_ANSWERED_DIVISOR, OPEN_FOUR_NEXT, ORDER_BLOCK_QUARTERS, ORDER_OWN, OWN_WEIGHT,
     QUIESCENCE_NEAR_LINE, QUIESCENCE_NEAR_SQUARE, QUIESCENCE_PLAIN_FOUR_PLIES, QUIESCENCE_PLIES,
     QUIET_KEPT, QUIET_ORDER_WEIGHT, RAZOR_MARGIN, REDUCTION_BASE, REDUCTION_DIVISOR,
-    REVERSE_FUTILITY_MARGIN, TACTICAL_RANK, TEMPO, THEIR_WEIGHT, THREATS_AGAINST,
+    REVERSE_FUTILITY_MARGIN, TACTICAL_RANK, TEMPO, THEIR_WEIGHT, THREAT_TABLE, THREATS_AGAINST,
     THREE_THREE_DIVISOR,
 };
 use super::threat::Threat;
@@ -75,6 +75,30 @@ fn is_near(centre: (usize, usize), cell: (usize, usize)) -> bool {
         || (on_a_line && rows.max(columns) <= QUIESCENCE_NEAR_LINE)
 }
 
+/// Which threats each player could make with one stone, as bits: the side to move's
+/// four-three, four, three-three and open three, then the opponent's open four, four-three,
+/// four, three-three and open three. Indexes [`THREAT_TABLE`] (who holds the initiative).
+pub fn threat_mask(game: &Caro, me: Side) -> usize {
+    let them = me.opponent();
+    let kinds = [
+        (me, Threat::FourThree),
+        (me, Threat::Four),
+        (me, Threat::ThreeThree),
+        (me, Threat::Three),
+        (them, Threat::Flex4),
+        (them, Threat::FourThree),
+        (them, Threat::Four),
+        (them, Threat::ThreeThree),
+        (them, Threat::Three),
+    ];
+    kinds
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (bit, &(side, kind))| {
+            mask | (usize::from(game.count(side, kind) > 0) << bit)
+        })
+}
+
 impl Evaluator<Caro> for Strong {
     fn evaluate(&self, game: &Caro) -> i32 {
         let me = game.side_to_move();
@@ -115,6 +139,9 @@ impl Evaluator<Caro> for Strong {
                 + game.count(them, Threat::Flex4);
             if their_doubles > 1 {
                 score -= THREATS_AGAINST * i32::from(their_doubles.min(4));
+            }
+            if game.count(me, Threat::Flex4) == 0 {
+                score += THREAT_TABLE[threat_mask(game, me)];
             }
         }
         score
@@ -353,6 +380,31 @@ mod tests {
             noisy_below(&near, QUIESCENCE_PLAIN_FOUR_PLIES),
             Vec::<String>::new(),
             "plain fours stop deeper"
+        );
+    }
+
+    #[test]
+    fn the_threat_mask_names_what_each_player_could_make_next() {
+        assert_eq!(
+            threat_mask(&played(""), Side::First),
+            0,
+            "nothing on an empty board"
+        );
+        // First (to move) has a1 b1 c1 (a four on d1) and h8 i8 (an open three on g8 or
+        // j8); Second has f13 g13 h13 (an open four on e13 or i13, a four on d13 or j13).
+        let game = played("a1 f13 b1 g13 c1 h13 h8 o15 i8 n15");
+        let first = game.side_to_move();
+        let mask = threat_mask(&game, first);
+        assert_eq!(mask & 0b1111, 0b1010, "own four and open three: {mask:b}");
+        assert_ne!(mask & (1 << 4), 0, "their open four: {mask:b}");
+        assert_ne!(mask & (1 << 6), 0, "their four: {mask:b}");
+        let mut flipped = game.clone();
+        flipped.make_null_move();
+        let theirs = threat_mask(&flipped, first.opponent());
+        assert_eq!(
+            theirs >> 5 & 0b1010,
+            0b1010,
+            "the same threats, seen from the other side"
         );
     }
 
