@@ -201,12 +201,33 @@ fn fit_scale(samples: &[Sample]) -> f64 {
     best.1
 }
 
+/// Adam's moments of one fitted value.
+#[derive(Clone, Copy, Default)]
+struct Moments {
+    m: f64,
+    v: f64,
+}
+
+impl Moments {
+    /// Takes gradient `g` in round `round` (from 1) and returns the step to subtract, at
+    /// `rate` units.
+    fn step(&mut self, g: f64, round: usize, rate: f64) -> f64 {
+        const BETA1: f64 = 0.9;
+        const BETA2: f64 = 0.999;
+        self.m = BETA1 * self.m + (1.0 - BETA1) * g;
+        self.v = BETA2 * self.v + (1.0 - BETA2) * g * g;
+        let mh = self.m / (1.0 - BETA1.powi(round as i32));
+        let vh = self.v / (1.0 - BETA2.powi(round as i32));
+        rate * mh / (vh.sqrt() + 1e-12)
+    }
+}
+
 /// Gradient descent (Adam) on every fitted value at once.
 fn fit(samples: &[Sample], k: f64, rounds: usize) -> Values {
     let mut values = Values::current();
     let params = TERMS + 2;
-    let (mut m, mut v) = (vec![0.0; params], vec![0.0; params]);
-    let (beta1, beta2, rate) = (0.9, 0.999, 0.5);
+    let mut moments = vec![Moments::default(); params];
+    let rate = 0.5;
     for round in 1..=rounds {
         let mut grad = vec![0.0; params];
         for s in samples {
@@ -222,13 +243,9 @@ fn fit(samples: &[Sample], k: f64, rounds: usize) -> Values {
         }
         for (i, g) in grad.iter_mut().enumerate() {
             *g /= samples.len() as f64;
-            m[i] = beta1 * m[i] + (1.0 - beta1) * *g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * *g * *g;
-            let mh = m[i] / (1.0 - beta1.powi(round as i32));
-            let vh = v[i] / (1.0 - beta2.powi(round as i32));
             // The ratio moves on a finer scale than the values.
             let step = if i == TERMS { rate / 100.0 } else { rate };
-            let delta = step * mh / (vh.sqrt() + 1e-12);
+            let delta = moments[i].step(*g, round, step);
             match i {
                 _ if i < TERMS => values.terms[i] = (values.terms[i] - delta).max(0.0),
                 _ if i == TERMS => values.own_ratio -= delta,
@@ -251,8 +268,8 @@ fn fit_masks(samples: &[Sample], k: f64, rounds: usize, ridge: f64) -> Values {
     for s in samples {
         seen[s.mask] += 1;
     }
-    let (mut m, mut v) = (vec![0.0; MASKS], vec![0.0; MASKS]);
-    let (beta1, beta2, rate) = (0.9, 0.999, 2.0);
+    let mut moments = vec![Moments::default(); MASKS];
+    let rate = 2.0;
     for round in 1..=rounds {
         let mut grad = vec![0.0; MASKS];
         for s in samples {
@@ -264,11 +281,7 @@ fn fit_masks(samples: &[Sample], k: f64, rounds: usize, ridge: f64) -> Values {
                 continue;
             }
             *g = *g / samples.len() as f64 + 2.0 * ridge * values.table[i];
-            m[i] = beta1 * m[i] + (1.0 - beta1) * *g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * *g * *g;
-            let mh = m[i] / (1.0 - beta1.powi(round as i32));
-            let vh = v[i] / (1.0 - beta2.powi(round as i32));
-            values.table[i] -= rate * mh / (vh.sqrt() + 1e-12);
+            values.table[i] -= moments[i].step(*g, round, rate);
         }
         if round % 100 == 0 {
             eprintln!("round {round}: loss {:.6}", loss(samples, &values, k));
@@ -321,8 +334,8 @@ fn fit_split(samples: &[Sample], k: f64, rounds: usize) -> ([f64; TERMS], [f64; 
     let mut theirs = start.terms;
     let mut tempo = start.tempo;
     let params = 2 * TERMS + 1;
-    let (mut m, mut v) = (vec![0.0; params], vec![0.0; params]);
-    let (beta1, beta2, rate) = (0.9, 0.999, 0.5);
+    let mut moments = vec![Moments::default(); params];
+    let rate = 0.5;
     let eval = |mine: &[f64; TERMS], theirs: &[f64; TERMS], tempo: f64, s: &Sample| {
         dot(mine, &s.mine) - dot(theirs, &s.theirs) + tempo + s.fixed
     };
@@ -346,11 +359,7 @@ fn fit_split(samples: &[Sample], k: f64, rounds: usize) -> ([f64; TERMS], [f64; 
         last = total / samples.len() as f64;
         for (i, g) in grad.iter_mut().enumerate() {
             *g /= samples.len() as f64;
-            m[i] = beta1 * m[i] + (1.0 - beta1) * *g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * *g * *g;
-            let mh = m[i] / (1.0 - beta1.powi(round as i32));
-            let vh = v[i] / (1.0 - beta2.powi(round as i32));
-            let delta = rate * mh / (vh.sqrt() + 1e-12);
+            let delta = moments[i].step(*g, round, rate);
             if i < TERMS {
                 mine[i] = (mine[i] - delta).max(0.0);
             } else if i < 2 * TERMS {
