@@ -94,6 +94,11 @@ fn sigmoid(eval: f64, k: f64) -> f64 {
     1.0 / (1.0 + (-k * eval / 400.0).exp())
 }
 
+/// The loss's slope in a sample's evaluation, before the mean, where the prediction is `p`.
+fn slope(result: f64, p: f64, k: f64) -> f64 {
+    -2.0 * (result - p) * p * (1.0 - p) * k / 400.0
+}
+
 fn loss(samples: &[Sample], values: &Values, k: f64) -> f64 {
     samples
         .iter()
@@ -232,8 +237,7 @@ fn fit(samples: &[Sample], k: f64, rounds: usize) -> Values {
         let mut grad = vec![0.0; params];
         for s in samples {
             let p = sigmoid(values.evaluate(s), k);
-            // d loss / d eval, before the mean.
-            let d = -2.0 * (s.result - p) * p * (1.0 - p) * k / 400.0;
+            let d = slope(s.result, p, k);
             for ((g, mine), theirs) in grad.iter_mut().zip(&s.mine).zip(&s.theirs) {
                 *g += d * (values.own_ratio * mine - theirs);
             }
@@ -274,7 +278,7 @@ fn fit_masks(samples: &[Sample], k: f64, rounds: usize, ridge: f64) -> Values {
         let mut grad = vec![0.0; MASKS];
         for s in samples {
             let p = sigmoid(values.evaluate(s), k);
-            grad[s.mask] += -2.0 * (s.result - p) * p * (1.0 - p) * k / 400.0;
+            grad[s.mask] += slope(s.result, p, k);
         }
         for (i, g) in grad.iter_mut().enumerate() {
             if seen[i] < MASK_MIN_SAMPLES {
@@ -346,7 +350,7 @@ fn fit_split(samples: &[Sample], k: f64, rounds: usize) -> ([f64; TERMS], [f64; 
         for s in samples {
             let p = sigmoid(eval(&mine, &theirs, tempo, s), k);
             total += (s.result - p).powi(2);
-            let d = -2.0 * (s.result - p) * p * (1.0 - p) * k / 400.0;
+            let d = slope(s.result, p, k);
             let (to_mine, to_theirs) = grad.split_at_mut(TERMS);
             for (g, n) in to_mine.iter_mut().zip(&s.mine) {
                 *g += d * n;
