@@ -21,8 +21,6 @@ pub(super) enum Singular {
 }
 
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
-    /// Null-move pruning at a node whose static value `eval` is at or above `beta`: the
-    /// score to cut with when passing still holds beta (or the search stopped), else `None`.
     /// Razoring: near the horizon, a static value far below alpha asks quiescence whether
     /// anything lifts it; if nothing does, that value stands for the node.
     pub(super) fn razor(
@@ -47,6 +45,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         (score <= alpha && !self.aborted).then_some(score)
     }
 
+    /// Null-move pruning at a node whose static value `eval` is at or above `beta`: the
+    /// score to cut with when passing still holds beta (or the search stopped), else `None`.
     pub(super) fn null_move_cutoff(
         &mut self,
         shared: &Shared<'_>,
