@@ -119,7 +119,8 @@ impl Evaluator<Caro> for Strong {
             let their_fours = game.count(them, Threat::Four)
                 + game.count(them, Threat::FourThree)
                 + game.count(them, Threat::Flex4);
-            if game.count(me, Threat::Flex4) > 0 {
+            let my_open_four = game.count(me, Threat::Flex4) > 0;
+            if my_open_four {
                 score += if their_fours == 0 {
                     OPEN_FOUR_NEXT
                 } else {
@@ -140,7 +141,7 @@ impl Evaluator<Caro> for Strong {
             if their_doubles > 1 {
                 score -= THREATS_AGAINST * i32::from(their_doubles.min(4));
             }
-            if game.count(me, Threat::Flex4) == 0 {
+            if !my_open_four {
                 score += THREAT_TABLE[threat_mask(game, me)];
             }
         }
