@@ -123,6 +123,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The hash the position will have after `mv`, when it is cheap to know before the move
+    /// is made (the engine then fetches the table's entry for it while the move is made).
+    fn hash_after(&self, _mv: Self::Move) -> Option<u64> {
+        None
+    }
+
     /// Whether the side to move is in check (chess, xiangqi); used for check extensions and
     /// to switch off pruning.
     fn in_check(&self) -> bool {

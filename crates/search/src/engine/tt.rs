@@ -78,6 +78,21 @@ impl TranspositionTable {
         self.slots.get(index * BUCKET..(index + 1) * BUCKET)
     }
 
+    /// Asks the processor to fetch `hash`'s bucket into the cache ahead of a probe; a hint
+    /// that changes nothing else.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(bucket) = self.bucket(hash) {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: a prefetch reads nothing and cannot fault, whatever the address; SSE,
+            // which it needs, is part of every x86-64 processor.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.as_ptr().cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
     /// Looks `hash` up.
     pub fn probe(&self, hash: u64) -> Option<TtEntry> {
         let bucket = self.bucket(hash)?;

@@ -454,6 +454,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
 
             self.note_move(ply, Some(mv));
+            if let Some(hash) = self.game.hash_after(mv) {
+                shared.tt.prefetch(hash);
+            }
             self.game.make_move(mv);
             searched += 1;
             if picked.quiet {

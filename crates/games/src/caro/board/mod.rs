@@ -653,6 +653,11 @@ impl Game for Caro {
         self.hash ^= SIDE_KEY;
     }
 
+    fn hash_after(&self, mv: Cell) -> Option<u64> {
+        let stone = zobrist().get(usize::from(mv))?[self.to_move.index()];
+        Some(self.hash ^ stone ^ SIDE_KEY)
+    }
+
     fn unmake_move(&mut self, mv: Cell) {
         self.to_move = self.to_move.opponent();
         self.hash ^= SIDE_KEY;

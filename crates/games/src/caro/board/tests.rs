@@ -138,3 +138,14 @@ fn renju_double_threes_are_counted_as_stones_come_and_go() {
     }
     assert!(seen > 0, "no walk made a three-three point");
 }
+
+#[test]
+fn the_hash_after_a_move_is_known_before_it() {
+    let mut game = Caro::new(15, Rule::Freestyle);
+    for (row, column) in [(7, 7), (7, 8), (6, 6), (0, 14), (14, 0)] {
+        let cell = game.cell(row, column);
+        let expected = game.hash_after(cell);
+        game.make_move(cell);
+        assert_eq!(expected, Some(game.hash()), "after {row},{column}");
+    }
+}

@@ -96,6 +96,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 continue;
             }
             self.note_move(ply, Some(mv));
+            if let Some(hash) = self.game.hash_after(mv) {
+                shared.tt.prefetch(hash);
+            }
             self.game.make_move(mv);
             let score = -self.quiescence::<PV>(shared, ply + 1, below_horizon + 1, -beta, -alpha);
             self.game.unmake_move(mv);
