@@ -282,6 +282,11 @@ impl Game for Xiangqi {
     }
 
     #[inline]
+    fn hash_after(&self, mv: Move) -> Option<u64> {
+        Some(self.position.hash_after(mv))
+    }
+
+    #[inline]
     fn move_index(&self, mv: Move) -> usize {
         index90(mv.from) * 90 + index90(mv.to)
     }
@@ -382,5 +387,26 @@ mod tests {
         let black = game.continuation_index(parse_iccs("a5a3").expect("coordinates"));
         assert_ne!(red, black);
         assert!(black < bound);
+    }
+
+    #[test]
+    fn the_hash_after_a_move_is_known_before_it() {
+        // A quiet move, a capture and a reply, from a position with captures on offer.
+        let mut game = Xiangqi::from_fen("3k5/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1").expect("valid");
+        for text in ["a0a1", "a5a1"] {
+            let mv = parse_iccs(text).expect("coordinates");
+            let expected = game.hash_after(mv);
+            game.make_move(mv);
+            assert_eq!(expected, Some(game.hash()), "after {text}");
+        }
+        let mut game = Xiangqi::start();
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for &mv in &moves {
+            let expected = game.hash_after(mv);
+            game.make_move(mv);
+            assert_eq!(expected, Some(game.hash()));
+            game.unmake_move(mv);
+        }
     }
 }

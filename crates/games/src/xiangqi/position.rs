@@ -169,6 +169,19 @@ impl Position {
         self.hash
     }
 
+    /// The hash after [`Position::play`] of `mv`, without playing it.
+    #[inline]
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        let piece = self.board[usize::from(mv.from)];
+        let captured = self.board[usize::from(mv.to)];
+        let mut hash =
+            self.hash ^ piece_key(piece, mv.from) ^ piece_key(piece, mv.to) ^ BLACK_TO_MOVE;
+        if captured != EMPTY {
+            hash ^= piece_key(captured, mv.to);
+        }
+        hash
+    }
+
     /// Plays `mv` (which must move a piece of the side to move to a point it may reach)
     /// and passes the turn.
     #[inline]
