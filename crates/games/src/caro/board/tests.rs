@@ -1,6 +1,7 @@
 //! Make/unmake, incremental patterns and the caro rule's closed ends.
 
 use super::*;
+use crate::caro::renju::is_line_three_three;
 
 fn play(game: &mut Caro, moves: &[(usize, usize)]) {
     for &(row, column) in moves {
