@@ -86,6 +86,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
         self.inner.tactical_score(game, mv)
     }
 
+    fn quiet_score(&self, game: &G, mv: G::Move) -> i32 {
+        self.inner.quiet_score(game, mv)
+    }
+
     fn exchange(&self, game: &G, mv: G::Move) -> Option<i32> {
         self.inner.exchange(game, mv)
     }

@@ -75,6 +75,14 @@ impl<R: Rules, E: Evaluator<R>> Evaluator<R> for Tuned<E> {
         self.inner.candidate_moves(game, moves);
     }
 
+    fn cache_key(&self, game: &R) -> Option<u64> {
+        self.inner.cache_key(game)
+    }
+
+    fn correction_key(&self, game: &R) -> Option<u64> {
+        self.inner.correction_key(game)
+    }
+
     fn noisy_moves(&self, game: &R, moves: &mut Vec<R::Move>) {
         self.inner.noisy_moves(game, moves);
     }
@@ -89,6 +97,10 @@ impl<R: Rules, E: Evaluator<R>> Evaluator<R> for Tuned<E> {
 
     fn tactical_score(&self, game: &R, mv: R::Move) -> Option<i32> {
         self.inner.tactical_score(game, mv)
+    }
+
+    fn quiet_score(&self, game: &R, mv: R::Move) -> i32 {
+        self.inner.quiet_score(game, mv)
     }
 
     fn exchange(&self, game: &R, mv: R::Move) -> Option<i32> {
@@ -242,5 +254,51 @@ pub(super) fn run_engine_on<R: Rules, E: Evaluator<R>>(
         score: ScoreView::from_score(result.score),
         depth: result.depth,
         nodes: result.nodes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::caro::{Caro, Rule, Strong};
+    use crate::chess::{Chess, Strong as ChessStrong};
+    use ply_search::Game;
+    use ply_search::skill::Noisy;
+
+    /// A lesson's engine and a level's engine order and cache as the strong player does: a
+    /// wrapper that dropped one of these would quietly search another tree.
+    #[test]
+    fn wrappers_keep_the_evaluators_ordering_and_keys() {
+        let mut game = Caro::new(15, Rule::Freestyle);
+        for name in ["h8", "g8", "h6", "i9", "k8"] {
+            let cell = game.parse_cell(name).expect("a cell on the board");
+            game.make_move(cell);
+        }
+        let tuned = Tuned::exact(Strong);
+        let noisy = Noisy::new(Strong, 30, 7);
+        let mut cells = Vec::new();
+        Strong.candidate_moves(&game, &mut cells);
+        assert!(
+            cells
+                .iter()
+                .any(|&cell| Strong.quiet_score(&game, cell) != 0)
+        );
+        for &cell in &cells {
+            let own = Strong.quiet_score(&game, cell);
+            assert_eq!(tuned.quiet_score(&game, cell), own, "lesson, cell {cell}");
+            assert_eq!(noisy.quiet_score(&game, cell), own, "level, cell {cell}");
+        }
+
+        // Chess caches its values by key and corrects them by pawn structure.
+        let chess = Chess::new();
+        let tuned = Tuned::exact(ChessStrong);
+        let noisy = Noisy::new(ChessStrong, 30, 7);
+        let key = ChessStrong.cache_key(&chess);
+        let correction = ChessStrong.correction_key(&chess);
+        assert!(key.is_some() && correction.is_some());
+        assert_eq!(tuned.cache_key(&chess), key);
+        assert_eq!(tuned.correction_key(&chess), correction);
+        assert_eq!(noisy.cache_key(&chess), key);
+        assert_eq!(noisy.correction_key(&chess), correction);
     }
 }
