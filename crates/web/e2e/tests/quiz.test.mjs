@@ -14,11 +14,11 @@ let base;
 const WORDS = {
   en: {
     right: 'Right!', wrong: 'Not quite.', summary: /minimax 3, alpha-beta 3/, mistake: /position 11/, cut: /Cut at F/,
-    scoreOne: /^Medium: 1 of 1 right · 1 in a row \(best 1\)$/, scoreEasy: /^Easy: 0 of 1 right · 0 in a row \(best 0\)$/, scoreNone: /^Medium: 0 of 0 right$/,
+    scoreOne: /^Medium: 1 of 1 right · 1 in a row \(best 1\)$/, scoreOneAgain: /^Medium: 1 of 1 right · 1 in a row \(best 1\) · this question was counted before: each counts once$/, scoreEasy: /^Easy: 0 of 1 right · 0 in a row \(best 0\)$/, scoreNone: /^Medium: 0 of 0 right$/,
   },
   vi: {
     right: 'Đúng rồi!', wrong: 'Chưa đúng.', summary: /minimax 3, alpha-beta 3/, mistake: /vị trí 11/, cut: /Cắt tại F/,
-    scoreOne: /^Vừa: đúng 1 \/ 1 · 1 câu đúng liền \(nhiều nhất 1\)$/, scoreEasy: /^Dễ: đúng 0 \/ 1 · 0 câu đúng liền \(nhiều nhất 0\)$/, scoreNone: /^Vừa: đúng 0 \/ 0$/,
+    scoreOne: /^Vừa: đúng 1 \/ 1 · 1 câu đúng liền \(nhiều nhất 1\)$/, scoreOneAgain: /^Vừa: đúng 1 \/ 1 · 1 câu đúng liền \(nhiều nhất 1\) · câu này đã được tính: mỗi câu chỉ tính một lần$/, scoreEasy: /^Dễ: đúng 0 \/ 1 · 0 câu đúng liền \(nhiều nhất 0\)$/, scoreNone: /^Vừa: đúng 0 \/ 0$/,
   },
 };
 
@@ -102,6 +102,14 @@ async function quiz(lang, width) {
   assert.equal(await page.getAttribute('[data-streak]', 'data-streak'), '1');
   await noSideways(width);
   await shoot(page, `quiz-cuts-right-${lang}-${width}`);
+  // The same question again (its address reloaded): graded, but counted once.
+  await question('random', 'medium', 'cuts', seed);
+  for (const node of known.pruned) await page.click(`[data-question] .qt-node[data-node="${node}"] path`);
+  await page.click('[data-action=answer]');
+  await page.waitForSelector('[data-verdict]');
+  assert.equal(await page.textContent('[data-verdict]'), words.right);
+  assert.match(await page.textContent('[data-score]'), words.scoreOneAgain);
+  assert.ok(await page.locator('[data-repeated]').isVisible(), 'the page says why the score stayed');
   // Cuts on a tic-tac-toe position, wrong: the first leaf is always searched.
   await question('position', 'easy', 'cuts', 5);
   assert.ok(await page.locator('.qt-board').isVisible());

@@ -54,11 +54,12 @@ export function mount(root, _match, query) {
     h('div', { class: 'hero small' }, h('h1', { text: t('quiz.title') }), h('p', { class: 'lead', text: t('quiz.lead') })),
     controls, body));
 
-  function showScore() {
+  function showScore(repeated = false) {
     const score = scoreFor(settings.ask, settings.level);
     const level = t(`quiz.level.${settings.level}`);
     replace(scoreLine, h('span', { text: t('quiz.score', { level, right: number(score.right), asked: number(score.asked) }) }),
-      score.asked ? h('span', { class: 'muted', 'data-streak': score.streak, text: ` · ${t('quiz.streak', { streak: number(score.streak), best: number(score.best) })}` }) : null);
+      score.asked ? h('span', { class: 'muted', 'data-streak': score.streak, text: ` · ${t('quiz.streak', { streak: number(score.streak), best: number(score.best) })}` }) : null,
+      repeated ? h('span', { class: 'muted', 'data-repeated': true, text: ` · ${t('quiz.counted')}` }) : null);
     resetButton.hidden = !score.asked;
   }
 
@@ -117,8 +118,8 @@ export function mount(root, _match, query) {
         replace(verdict, h('p', { class: 'error', role: 'alert', text: errorText(error) }));
         return;
       }
-      recordAnswer(named.ask, named.level, graded.verdict.right);
-      showScore();
+      const counted = recordAnswer(named.ask, named.level, graded.verdict.right, `${named.source}:${named.seed}`);
+      showScore(counted.repeated);
       submit.disabled = true;
       valueInput.disabled = true;
       redraw();

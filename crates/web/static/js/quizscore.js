@@ -1,7 +1,11 @@
 // The quiz's score, kept in this browser (localStorage) for each question and difficulty:
-// answers given, answers right, the current run of right answers and the longest run.
+// answers given, answers right, the current run of right answers and the longest run. A
+// question (its source and seed) counts once: answering it again, after a reload of its
+// address or a visit from the history, leaves the score as it was.
 
 const KEY = 'ply.quiz.score';
+/** Questions remembered as answered, for each kind and difficulty (the oldest go first). */
+const REMEMBERED = 500;
 
 function count(value) { return Number.isSafeInteger(value) && value >= 0 ? value : 0; }
 
@@ -27,9 +31,24 @@ export function scoreFor(ask, level) {
   return { asked, right, streak, best: Math.max(Math.min(count(stored.best), right), streak) };
 }
 
-/** Counts one graded answer and returns the new score. */
-export function recordAnswer(ask, level, right) {
+function answered(ask, level) {
+  const list = all()[`${ask}/${level}`]?.answered;
+  return Array.isArray(list) ? list.filter((id) => typeof id === 'string') : [];
+}
+
+/** Whether the question `id` was already counted for `ask` at `level`. */
+export function wasCounted(ask, level, id) {
+  return answered(ask, level).includes(id);
+}
+
+/** Counts one graded answer to the question `id` and returns the new score, with `repeated`
+ * set (and nothing counted) when that question was counted before. */
+export function recordAnswer(ask, level, right, id) {
   const score = scoreFor(ask, level);
+  const seen = answered(ask, level);
+  if (seen.includes(id)) return { ...score, repeated: true };
+  seen.push(id);
+  score.answered = seen.slice(-REMEMBERED);
   score.asked += 1;
   if (right) {
     score.right += 1;
