@@ -110,6 +110,8 @@ async function quiz(lang, width) {
   assert.equal(await page.textContent('[data-verdict]'), words.right);
   assert.match(await page.textContent('[data-score]'), words.scoreOneAgain);
   assert.ok(await page.locator('[data-repeated]').isVisible(), 'the page says why the score stayed');
+  await noSideways(width);
+  await shoot(page, `quiz-cuts-counted-once-${lang}-${width}`);
   // Cuts on a tic-tac-toe position, wrong: the first leaf is always searched.
   await question('position', 'easy', 'cuts', 5);
   assert.ok(await page.locator('.qt-board').isVisible());
