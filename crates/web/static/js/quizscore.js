@@ -31,14 +31,10 @@ export function scoreFor(ask, level) {
   return { asked, right, streak, best: Math.max(Math.min(count(stored.best), right), streak) };
 }
 
+/** The questions counted for `ask` at `level`, oldest first. */
 function answered(ask, level) {
   const list = all()[`${ask}/${level}`]?.answered;
   return Array.isArray(list) ? list.filter((id) => typeof id === 'string') : [];
-}
-
-/** Whether the question `id` was already counted for `ask` at `level`. */
-export function wasCounted(ask, level, id) {
-  return answered(ask, level).includes(id);
 }
 
 /** Counts one graded answer to the question `id` and returns the new score, with `repeated`
