@@ -22,26 +22,35 @@ function save(scores) {
   try { localStorage.setItem(KEY, JSON.stringify(scores)); } catch { /* storage full or refused: the score lives for this page */ }
 }
 
-/** The score for `ask` ('cuts' or 'value') at `level`: {asked, right, streak, best}. */
-export function scoreFor(ask, level) {
-  const stored = all()[`${ask}/${level}`] || {};
+function key(ask, level) { return `${ask}/${level}`; }
+
+/** A stored record's score, each count made sane: {asked, right, streak, best}. */
+function scoreOf(record) {
+  const stored = record || {};
   const asked = count(stored.asked);
   const right = Math.min(count(stored.right), asked);
   const streak = Math.min(count(stored.streak), right);
   return { asked, right, streak, best: Math.max(Math.min(count(stored.best), right), streak) };
 }
 
-/** The questions counted for `ask` at `level`, oldest first. */
-function answered(ask, level) {
-  const list = all()[`${ask}/${level}`]?.answered;
+/** A stored record's questions counted, oldest first (anything but a string dropped). */
+function answeredOf(record) {
+  const list = record?.answered;
   return Array.isArray(list) ? list.filter((id) => typeof id === 'string') : [];
+}
+
+/** The score for `ask` ('cuts' or 'value') at `level`: {asked, right, streak, best}. */
+export function scoreFor(ask, level) {
+  return scoreOf(all()[key(ask, level)]);
 }
 
 /** Counts one graded answer to the question `id` and returns the new score, with `repeated`
  * set (and nothing counted) when that question was counted before. */
 export function recordAnswer(ask, level, right, id) {
-  const score = scoreFor(ask, level);
-  const seen = answered(ask, level);
+  const scores = all();
+  const stored = scores[key(ask, level)];
+  const score = scoreOf(stored);
+  const seen = answeredOf(stored);
   if (seen.includes(id)) return { ...score, repeated: true };
   seen.push(id);
   score.answered = seen.slice(-REMEMBERED);
@@ -53,13 +62,13 @@ export function recordAnswer(ask, level, right, id) {
   } else {
     score.streak = 0;
   }
-  save({ ...all(), [`${ask}/${level}`]: score });
+  save({ ...scores, [key(ask, level)]: score });
   return score;
 }
 
 /** Forgets the score for `ask` at `level`. */
 export function resetScore(ask, level) {
   const scores = all();
-  delete scores[`${ask}/${level}`];
+  delete scores[key(ask, level)];
   save(scores);
 }
