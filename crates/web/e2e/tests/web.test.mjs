@@ -328,9 +328,11 @@ test('the search log shows each line at every width, scores read as pawns', asyn
       width: row.querySelector('.c-pv').getBoundingClientRect().width,
       line: row.querySelector('.c-pv').textContent,
       score: row.querySelector('.c-score').textContent,
+      nps: row.querySelector('.c-nps').textContent,
     })));
     assert.ok(lines.length > 0, 'iterations are logged');
-    for (const { width: w, line, score } of lines) {
+    for (const { width: w, line, score, nps } of lines) {
+      assert.match(nps, /^\d[\d.,]*[KMB]?$/, `nodes a second in three figures and a capital unit, never 1m: ${nps}`);
       assert.ok(w > 100, `a line is ${w} px wide at ${width}`);
       assert.match(line, /\S/, 'a line is written');
       assert.match(score, /^(—|[+\u2212]?\d+\.\d\d|win in \d+|loss in \d+)( [≤≥])?$/, `a score as players read it: ${score}`);

@@ -4,6 +4,7 @@ const STORE = 'ply.lang';
 
 const en = {
   locale: 'en-GB',
+  'locale.compact': 'en-US',
   'nav.skip': 'Skip to content', 'nav.play': 'Play', 'nav.games': 'Games', 'nav.lab': 'Lab',
   'footer.text': 'ply — game-tree search you can watch.', 'footer.keys': 'shortcuts',
   'common.close': 'Close', 'common.cancel': 'Cancel',
@@ -302,6 +303,7 @@ const en = {
 
 const vi = {
   locale: 'vi-VN',
+  'locale.compact': 'vi-VN',
   'nav.skip': 'Bỏ qua, tới nội dung', 'nav.play': 'Chơi', 'nav.games': 'Ván đã chơi', 'nav.lab': 'Phòng thí nghiệm',
   'footer.text': 'ply — xem thuật toán tìm kiếm cây trò chơi suy nghĩ.', 'footer.keys': 'phím tắt',
   'common.close': 'Đóng', 'common.cancel': 'Huỷ',

@@ -34,8 +34,13 @@ export function scoreText(score, style) {
   return signed(number(Math.abs(value)), value);
 }
 
+// Three figures whatever the size (657K, 1.00M), in the language's compact units; English
+// takes them from 'en-US', whose K and M cannot be read as minutes beside the time column
+// (en-GB writes 1m).
 function compact(value) {
-  return new Intl.NumberFormat(t('locale'), { notation: 'compact', maximumFractionDigits: 1 }).format(Number(value || 0));
+  const n = Number(value || 0);
+  if (n < 1000) return number(n);
+  return new Intl.NumberFormat(t('locale.compact'), { notation: 'compact', minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(n);
 }
 
 function seconds(ms, digits) {
