@@ -439,12 +439,21 @@ test('a 25×25 caro board at 360 px: zoom to fingertip points, pan, pinch, and f
   const fit = await cellBox(page, 0);
   assert.ok(fit.size < 28, `at fit a point is ${fit.size} px`);
   assert.equal(await page.isVisible('.zoom-bar'), true, 'zoom buttons are offered');
-  // A tap zooms in around itself; the next tap plays there.
+  // A tap zooms in around itself and says so across the phone's width; the next tap plays
+  // there and takes the hint away.
   const m13 = 12 * 25 + 12;
-  const size = await tapCaro(session, m13);
-  assert.ok(size >= 28, `zoomed, a point is ${size} px`);
+  await press(session, await cellBox(page, m13));
+  await page.waitForFunction(() => Number(document.querySelector('.board-wrap').dataset.zoom) > 1);
+  assert.equal(await page.isVisible('.toast.show'), true, 'the zooming tap shows a hint');
   assert.match(await page.textContent('.toast'), /tap again to play/, 'the zooming tap says so');
+  const hint = await page.$eval('.toast', (toast) => ({ width: toast.getBoundingClientRect().width, window: window.innerWidth }));
+  assert.ok(hint.width > 0.6 * hint.window && hint.width <= hint.window, `the hint is ${hint.width} px wide in ${hint.window}`);
+  await shootView(page, 'moving-phone360-caro-25-hint');
+  const size = (await cellBox(page, m13)).size;
+  assert.ok(size >= 28, `zoomed, a point is ${size} px`);
+  await press(session, await cellBox(page, m13));
   await expectPlayed(session, id, 1, 'm13');
+  await page.waitForFunction(() => !document.querySelector('.toast.show'), null, { timeout: 2000 });
   await assertFits(page, 'caro 25×25 zoomed');
   await shootView(page, 'moving-phone360-caro-25-zoomed');
   // One finger pans the zoomed board (and plays nothing).

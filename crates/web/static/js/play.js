@@ -361,6 +361,7 @@ export function mount(root, [id]) {
   function tap(cell, token, event) {
     if (token && !token.wasSelected) return; // selected by the press itself
     if (zoom.tapZooms(event)) { showInfo(t('zoom.tapped')); return; }
+    hideInfo(); // the zoom's hint has done its work once the player taps again
     if (premoveMode()) premoveTap(cell, token);
     else onCell(cell);
   }
@@ -747,7 +748,13 @@ export function mount(root, [id]) {
     toast.textContent = text;
     toast.classList.add('show', 'info');
     clearTimeout(ctx.toastTimer);
-    ctx.toastTimer = setTimeout(() => toast.classList.remove('show', 'info'), 5000);
+    ctx.toastTimer = setTimeout(hideInfo, 5000);
+  }
+
+  /** Takes the hint away. */
+  function hideInfo() {
+    clearTimeout(ctx.toastTimer);
+    toast.classList.remove('show', 'info');
   }
 
   api('GET', `/api/games/${id}`).then((state) => { if (!ctx.gone) { update(state); listen(); } }).catch((error) => {
