@@ -46,7 +46,7 @@ export function mount(root) {
         h('td', { text: players(g) }),
         h('td', { 'data-label': t('games.col.moves'), text: number(g.moves) }),
         h('td', { text: g.status === 'ongoing' ? t('games.ongoing') : (g.result ? resultOf(g.side_names, g.result.winner, g.result.reason) : g.summary) }),
-        h('td', { text: when(g.updated_at) }),
+        h('td', { class: 'updated', text: when(g.updated_at) }),
         h('td', { class: 'row-actions' },
           h('a', { class: 'btn small primary', href: `/play/${g.id}`, 'data-link': true, text: g.status === 'ongoing' ? t('games.resume') : t('games.review') }),
           h('a', { class: 'btn small ghost', href: `/api/games/${g.id}/export`, download: '', text: t('play.export') }),
