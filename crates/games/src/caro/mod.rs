@@ -6,6 +6,7 @@
 pub mod advice;
 pub mod board;
 pub mod classic;
+mod fail_cache;
 pub mod levels;
 pub mod line;
 mod move_lists;

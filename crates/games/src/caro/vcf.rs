@@ -8,6 +8,7 @@ use std::time::Instant;
 use ply_search::{AdviceBudget, Game, Side};
 
 use super::board::{Caro, Cell};
+use super::fail_cache::FailCache;
 use super::move_lists::MoveLists;
 use super::role::Role;
 use super::threat::Threat;
@@ -46,7 +47,10 @@ pub struct Solver {
     pub(super) nodes: u64,
     pub(super) aborted: bool,
     /// Hashes of positions (attacker to move) known to have no VCF.
-    fails: Vec<u64>,
+    fails: FailCache,
+    /// Whether the length limit ([`MAX_FOURS`]) cut the search since this was last cleared:
+    /// only such a failure depends on how many fours were left.
+    cut_by_length: bool,
     /// The move lists of the search's plies (VCF and VCT alike).
     pub(super) lists: MoveLists,
     /// The line being proved: the moves from the search's root to the node searched, with
@@ -61,7 +65,8 @@ impl Solver {
             limits,
             nodes: 0,
             aborted: false,
-            fails: vec![0; 1 << FAIL_CACHE_BITS],
+            fails: FailCache::new(FAIL_CACHE_BITS),
+            cut_by_length: false,
             lists: MoveLists::default(),
             line: Vec::new(),
         }
@@ -106,11 +111,6 @@ impl Solver {
         self.aborted
     }
 
-    #[inline]
-    fn fail_slot(hash: u64) -> usize {
-        (hash >> (64 - FAIL_CACHE_BITS)) as usize
-    }
-
     /// Attacker (the side to move) looks for a VCF; the solver's line gets the winning line.
     pub(super) fn vcf(&mut self, game: &mut Caro, fours: u32) -> bool {
         if !self.visit() {
@@ -128,13 +128,17 @@ impl Solver {
             }
         }
         if fours >= MAX_FOURS {
+            self.cut_by_length = true;
             return false;
         }
+        // A position can come back with more fours left (from another root): a failure
+        // that the length limit cut holds only for as many fours as it had.
         let hash = game.hash();
-        let slot = Self::fail_slot(hash);
-        if self.fails.get(slot) == Some(&hash) {
+        let fours_left = MAX_FOURS - fours;
+        if self.fails.failed(hash, fours_left) {
             return false;
         }
+        let cut_above = std::mem::replace(&mut self.cut_by_length, false);
         let mut candidates = self.lists.take();
         match game.count(them, Threat::Five) {
             0 => attacking_fours(game, me, &mut candidates),
@@ -158,12 +162,15 @@ impl Solver {
             }
         });
         self.lists.give_back(candidates);
-        if !found
-            && !self.aborted
-            && let Some(entry) = self.fails.get_mut(slot)
-        {
-            *entry = hash;
+        if !found && !self.aborted {
+            let budget = if self.cut_by_length {
+                fours_left
+            } else {
+                u32::MAX
+            };
+            self.fails.remember(hash, budget);
         }
+        self.cut_by_length |= cut_above;
         found
     }
 

@@ -6,6 +6,7 @@
 use ply_search::{Game, Side};
 
 use super::board::{Caro, Cell};
+use super::fail_cache::FailCache;
 use super::role::Role;
 use super::threat::Threat;
 use super::vcf::Solver;
@@ -67,33 +68,11 @@ fn makes_a_four(game: &Caro, cell: Cell, side: Side) -> bool {
 }
 
 /// The VCT search's memory of positions without a VCT at some depth.
-pub struct VctCache {
-    entries: Vec<(u64, u32)>,
-}
+pub struct VctCache(FailCache);
 
 impl Default for VctCache {
     fn default() -> Self {
-        VctCache {
-            entries: vec![(0, 0); 1 << FAIL_CACHE_BITS],
-        }
-    }
-}
-
-impl VctCache {
-    fn slot(hash: u64) -> usize {
-        (hash >> (64 - FAIL_CACHE_BITS)) as usize
-    }
-
-    fn failed(&self, hash: u64, depth: u32) -> bool {
-        self.entries
-            .get(Self::slot(hash))
-            .is_some_and(|&(h, d)| h == hash && d >= depth)
-    }
-
-    fn remember(&mut self, hash: u64, depth: u32) {
-        if let Some(entry) = self.entries.get_mut(Self::slot(hash)) {
-            *entry = (hash, depth);
-        }
+        VctCache(FailCache::new(FAIL_CACHE_BITS))
     }
 }
 
@@ -127,12 +106,12 @@ impl Solver {
             return false;
         }
         let hash = game.hash();
-        if cache.failed(hash, depth) {
+        if cache.0.failed(hash, depth) {
             return false;
         }
         let wins = self.attack(game, depth, cache);
         if !wins && !self.aborted {
-            cache.remember(hash, depth);
+            cache.0.remember(hash, depth);
         }
         wins
     }
