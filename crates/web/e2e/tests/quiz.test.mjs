@@ -82,6 +82,13 @@ async function truth(source, level, seed) {
 async function question(source, level, ask, seed) {
   await page.goto(`${base}lab/quiz?source=${source}&level=${level}&ask=${ask}&seed=${seed}`);
   await page.waitForSelector(`[data-question=${ask}] svg.qt`);
+  // A tree wider than the screen opens on its root (at 360 px it showed one end of the tree).
+  await page.waitForFunction(() => {
+    const canvas = document.querySelector('[data-question] .qt-canvas');
+    const root = canvas.querySelector('[data-node="0"]').getBoundingClientRect();
+    const box = canvas.getBoundingClientRect();
+    return root.left >= box.left && root.right <= box.right;
+  }, null, { timeout: 2000 });
 }
 
 async function quiz(lang, width) {

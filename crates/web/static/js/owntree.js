@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { h, replace, number } from './dom.js';
 import { t } from './i18n.js';
 import { errorText } from './words.js';
-import { drawTree, replay } from './quiztree.js';
+import { drawTree, replay, centreOn } from './quiztree.js';
 
 const PRESETS = ['[[3 12 8] [2 4 6] [14 5 2]]', '[[[3 17] [2 12]] [[15] [25 0]]]', '[5 [[1 2] [7 [3 9]]]]'];
 
@@ -130,6 +130,8 @@ export function mount(root, _match, query) {
           current: i === current && at > 0,
           dim: !state[i].entered && !state[i].cut,
         })));
+        // On a phone the step in hand stays in view (the root before the first step).
+        centreOn(pane.canvas, at > 0 && current !== null && current !== undefined ? current : 0);
         let words = t('owntree.start');
         if (stepNow) {
           const index = pane.key === 'minimax' ? stepNow[0] : stepNow[1];

@@ -7,7 +7,7 @@ import { api } from './api.js';
 import { h, replace, number } from './dom.js';
 import { t } from './i18n.js';
 import { errorText } from './words.js';
-import { drawTree, subtree } from './quiztree.js';
+import { drawTree, subtree, centreOn } from './quiztree.js';
 import { labLinks } from './owntree.js';
 import { scoreFor, recordAnswer, resetScore } from './quizscore.js';
 
@@ -168,6 +168,7 @@ export function mount(root, _match, query) {
         h('p', { text: t('quiz.positionHelp', { depth: question.depth, win: question.win }) })) : h('p', { class: 'muted', text: t('quiz.treeHelp') }),
       h('h2', { text: prompt }), canvas, form, verdict));
     redraw();
+    requestAnimationFrame(() => centreOn(canvas, 0));
   }
 
   load();

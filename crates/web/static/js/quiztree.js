@@ -115,3 +115,13 @@ export function drawTree(tree, look, onNode, moves = false) {
   svg.append(edges, marks);
   return svg;
 }
+
+/** Scrolls `canvas` sideways so that node `i` of the tree drawn in it stands in the middle,
+ * when the tree is wider than the canvas (on a phone): a question opens on its root. */
+export function centreOn(canvas, i) {
+  const node = canvas.querySelector(`[data-node="${i}"]`);
+  if (!node || !canvas.clientWidth || canvas.scrollWidth <= canvas.clientWidth) return;
+  const box = canvas.getBoundingClientRect();
+  const at = node.getBoundingClientRect();
+  canvas.scrollLeft += at.left + at.width / 2 - (box.left + canvas.clientWidth / 2);
+}
