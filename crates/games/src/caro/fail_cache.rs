@@ -23,9 +23,15 @@ impl FailCache {
 
     /// Whether the position was searched without a win with at least `budget` to spend.
     pub fn failed(&self, hash: u64, budget: u32) -> bool {
+        self.covering(hash, budget).is_some()
+    }
+
+    /// The budget the position was searched to without a win, if it covers `budget`.
+    pub fn covering(&self, hash: u64, budget: u32) -> Option<u32> {
         self.entries
             .get(self.slot(hash))
-            .is_some_and(|&(h, searched)| h == hash && searched >= budget)
+            .filter(|&&(h, searched)| h == hash && searched >= budget)
+            .map(|&(_, searched)| searched)
     }
 
     /// The position has no win within `budget`.
@@ -48,6 +54,7 @@ mod tests {
         assert!(!cache.failed(hash, 1), "nothing known yet");
         cache.remember(hash, 3);
         assert!(cache.failed(hash, 3));
+        assert_eq!(cache.covering(hash, 2), Some(3), "what it was searched to");
         assert!(cache.failed(hash, 1), "less to spend fails too");
         assert!(
             !cache.failed(hash, 5),

@@ -17,6 +17,8 @@ pub use super::params::MAX_FOURS;
 /// Positions a solver visits when no time is given (keeps fixed-depth searches deterministic).
 pub const DEFAULT_NODES: u64 = super::params::SOLVER_DEFAULT_NODES;
 const FAIL_CACHE_BITS: u32 = 16;
+/// The budget of a failure that the length limit did not cut: it holds for any length.
+const ANY_LENGTH: u32 = u32::MAX;
 
 /// How much a solver may do.
 #[derive(Clone, Copy, Debug)]
@@ -135,7 +137,9 @@ impl Solver {
         // that the length limit cut holds only for as many fours as it had.
         let hash = game.hash();
         let fours_left = MAX_FOURS - fours;
-        if self.fails.failed(hash, fours_left) {
+        if let Some(searched) = self.fails.covering(hash, fours_left) {
+            // A failure the limit cut makes this one depend on the limit as well.
+            self.cut_by_length |= searched != ANY_LENGTH;
             return false;
         }
         let cut_above = std::mem::replace(&mut self.cut_by_length, false);
@@ -166,7 +170,7 @@ impl Solver {
             let budget = if self.cut_by_length {
                 fours_left
             } else {
-                u32::MAX
+                ANY_LENGTH
             };
             self.fails.remember(hash, budget);
         }
