@@ -13,6 +13,10 @@
 //! combination met in at least `MASK_MIN_SAMPLES` positions, the other values held;
 //! `--holdout` keeps every fifth game out of the fit and reports the loss on it.
 //!
+//! `--targets` reads labelled positions instead of games, one a line: the moves, a tab, a
+//! value, a tab, and the side to move's expected score (for instance a stronger engine's
+//! search value as a win rate); the fit then follows that verdict instead of the results.
+//!
 //! Games come from `ply match caro --out FILE` (freestyle, 15×15, from the empty board):
 //!
 //! ```text
@@ -37,6 +41,8 @@ const LINES: std::ops::Range<usize> = 1..7;
 const TERMS: usize = 6 + Bonus::ALL.len();
 /// Plies from the start before positions are kept (the random opening).
 const SKIP_PLIES: usize = 4;
+/// Moves that name the game a labelled position comes from.
+const GAME_KEY_PLIES: usize = 10;
 /// Threat masks (`strong::threat_mask`).
 const MASKS: usize = THREAT_TABLE.len();
 /// A mask's value is fitted only when this many positions have it (else it stays).
@@ -127,6 +133,31 @@ fn terms(game: &Caro, side: Side) -> [f64; TERMS] {
     counts
 }
 
+/// The sample of `game` if it is quiet (no five to make or block, no open four of the side
+/// to move's), labelled `result` for the side to move.
+fn sample_of(game: &Caro, result: f64) -> Option<Sample> {
+    let me = game.side_to_move();
+    let them = me.opponent();
+    let quiet = game.count(me, Threat::Five) == 0
+        && game.count(them, Threat::Five) == 0
+        && game.count(me, Threat::Flex4) == 0;
+    if !quiet {
+        return None;
+    }
+    let mine = terms(game, me);
+    let theirs = terms(game, them);
+    let mask = threat_mask(game, me);
+    let partial = Sample {
+        mine,
+        theirs,
+        mask,
+        fixed: 0.0,
+        result,
+    };
+    let fixed = f64::from(Strong.evaluate(game)) - Values::current().evaluate(&partial);
+    Some(Sample { fixed, ..partial })
+}
+
 /// The quiet positions of one game record, labelled with its result.
 fn samples_of(record: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>> {
     let tag = |name: &str| {
@@ -153,41 +184,42 @@ fn samples_of(record: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>>
         if game.outcome().is_some() {
             break;
         }
-        let me = game.side_to_move();
-        let them = me.opponent();
-        let quiet = game.count(me, Threat::Five) == 0
-            && game.count(them, Threat::Five) == 0
-            && game.count(me, Threat::Flex4) == 0;
-        if ply >= SKIP_PLIES && quiet {
-            let mine = terms(&game, me);
-            let theirs = terms(&game, them);
-            let current = Values::current();
-            let mask = threat_mask(&game, me);
-            let partial = Sample {
-                mine,
-                theirs,
-                mask,
-                fixed: 0.0,
-                result: 0.0,
-            };
-            let fixed = f64::from(Strong.evaluate(&game)) - current.evaluate(&partial);
-            let result = if me == Side::First {
+        if ply >= SKIP_PLIES {
+            let result = if game.side_to_move() == Side::First {
                 first_score
             } else {
                 1.0 - first_score
             };
-            out.push(Sample {
-                mine,
-                theirs,
-                mask,
-                fixed,
-                result,
-            });
+            out.extend(sample_of(&game, result));
         }
         let cell = game
             .parse_cell(text)
             .ok_or_else(|| format!("not a cell: {text}"))?;
         game.make_move(cell);
+    }
+    Ok(())
+}
+
+/// One labelled position of a `--targets` file: its moves, a tab, anything (a value), a
+/// tab, and the side to move's expected score in [0, 1] (another engine's verdict).
+fn target_of(line: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>> {
+    let fields: Vec<&str> = line.split('\t').collect();
+    let (Some(moves), Some(score)) = (fields.first(), fields.last()) else {
+        return Ok(());
+    };
+    if fields.len() < 2 {
+        return Err(format!("not a labelled position: {line}").into());
+    }
+    let result: f64 = score.trim().parse()?;
+    let mut game = Caro::new(15, Rule::Freestyle);
+    for text in moves.split_whitespace() {
+        let cell = game
+            .parse_cell(text)
+            .ok_or_else(|| format!("not a cell: {text}"))?;
+        game.make_move(cell);
+    }
+    if game.outcome().is_none() {
+        out.extend(sample_of(&game, result));
     }
     Ok(())
 }
@@ -377,6 +409,17 @@ fn fit_split(samples: &[Sample], k: f64, rounds: usize) -> ([f64; TERMS], [f64; 
     (mine, theirs, tempo)
 }
 
+/// Which game a labelled position comes from, as a number: a hash of its first moves (the
+/// held-out share keeps whole games out, not single positions of games it also fits).
+fn game_of(line: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for text in line.split_whitespace().take(GAME_KEY_PLIES) {
+        text.hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let rounds = match args.iter().position(|a| a == "--rounds") {
@@ -404,10 +447,17 @@ fn main() -> Result<(), Box<dyn Error>> {
     };
     if args.is_empty() {
         return Err(
-            "usage: caro_texel [--rounds N] [--split | --masks RIDGE] [--holdout] GAMES.txt …"
+            "usage: caro_texel [--rounds N] [--split | --masks RIDGE] [--holdout] [--targets] FILE …"
                 .into(),
         );
     }
+    let targets = match args.iter().position(|a| a == "--targets") {
+        Some(at) => {
+            args.remove(at);
+            true
+        }
+        None => false,
+    };
     let holdout = match args.iter().position(|a| a == "--holdout") {
         Some(at) => {
             args.remove(at);
@@ -419,6 +469,17 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut held = Vec::new();
     for path in &args {
         let text = std::fs::read_to_string(path)?;
+        if targets {
+            for line in text.lines() {
+                let into = if holdout && game_of(line).is_multiple_of(5) {
+                    &mut held
+                } else {
+                    &mut samples
+                };
+                target_of(line, into)?;
+            }
+            continue;
+        }
         for (index, record) in text.split("\n\n").enumerate() {
             let into = if holdout && index % 5 == 0 {
                 &mut held
