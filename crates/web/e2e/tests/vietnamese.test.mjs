@@ -61,12 +61,14 @@ async function shownTexts() {
 }
 
 /** English words left on the page: ASCII-only words of two letters or more (a token with a
- * digit is a move, a coordinate or a number) that are not in the allowlist. */
+ * digit is a move, a coordinate or a number; eight hex digits are a game's id, which can be
+ * all letters, as "afcbfbca" was once) that are not in the allowlist. */
 async function englishLeft() {
   const found = [];
   for (const { where, text } of await shownTexts()) {
     for (const token of text.split(/[\s,.;:!?()[\]{}"“”‘’'«»·…—–\-/+=×%#→←↑↓▲▼✂◀▶«»|]+/)) {
       if (token.length < 2 || /\d/.test(token) || !/^[A-Za-z]+$/.test(token)) continue;
+      if (/^[0-9a-f]{8}$/.test(token)) continue;
       if (!ALLOWED.has(token.toLowerCase())) found.push(`${token} (${where}: "${text.slice(0, 80)}")`);
     }
   }
