@@ -204,12 +204,9 @@ fn samples_of(record: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>>
 /// tab, and the side to move's expected score in [0, 1] (another engine's verdict).
 fn target_of(line: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>> {
     let fields: Vec<&str> = line.split('\t').collect();
-    let (Some(moves), Some(score)) = (fields.first(), fields.last()) else {
-        return Ok(());
-    };
-    if fields.len() < 2 {
+    let [moves, .., score] = fields[..] else {
         return Err(format!("not a labelled position: {line}").into());
-    }
+    };
     let result: f64 = score.trim().parse()?;
     let mut game = Caro::new(15, Rule::Freestyle);
     for text in moves.split_whitespace() {
@@ -414,7 +411,8 @@ fn fit_split(samples: &[Sample], k: f64, rounds: usize) -> ([f64; TERMS], [f64; 
 fn game_of(line: &str) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    for text in line.split_whitespace().take(GAME_KEY_PLIES) {
+    let moves = line.split('\t').next().unwrap_or_default();
+    for text in moves.split_whitespace().take(GAME_KEY_PLIES) {
         text.hash(&mut hasher);
     }
     hasher.finish()
