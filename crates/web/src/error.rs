@@ -144,13 +144,17 @@ impl From<GameError> for ApiError {
 
 impl From<ImportError> for ApiError {
     fn from(error: ImportError) -> Self {
-        let line = match &error {
-            ImportError::Line { line, .. } | ImportError::Setup { line, .. } => Some(*line),
-            ImportError::Empty | ImportError::UnknownFormat => None,
+        // The line travels in its own field, so the sentence is the reason alone (a page that
+        // writes "Line 4: …" would otherwise say the line twice).
+        let (line, message) = match error {
+            ImportError::Line { line, reason } | ImportError::Setup { line, reason } => {
+                (Some(line), reason)
+            }
+            other => (None, other.to_string()),
         };
         ApiError {
             line,
-            ..ApiError::unprocessable(error.to_string()).coded("bad_file", None)
+            ..ApiError::unprocessable(message).coded("bad_file", None)
         }
     }
 }

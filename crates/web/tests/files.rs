@@ -210,7 +210,12 @@ async fn a_bad_file_names_its_line_and_stores_nothing() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(error["line"], 4, "{error}");
-    assert!(error["error"].as_str().unwrap_or("").contains("Ke3"));
+    let message = error["error"].as_str().unwrap_or("");
+    assert!(message.contains("Ke3"), "{error}");
+    assert!(
+        !message.contains("line 4"),
+        "the line is its own field: {error}"
+    );
     let (status, error) = call(
         &app,
         Method::POST,

@@ -145,6 +145,7 @@ for (const [width, height] of [[1280, 800], [360, 740]]) {
     await page.fill('#import-text', '[Event "broken"]\n\n1. e4 e5\n2. Ke3 *');
     await page.click('button[data-action=import]');
     await page.waitForFunction(() => (document.querySelector('form.import .error')?.textContent || '').startsWith('Line 4'));
+    assert.equal((await page.textContent('form.import .error')).match(/line 4/gi).length, 1, 'the line is named once');
     await shoot(page, `import-error-${width}`);
     await page.setInputFiles('#import-file', { name: 'game.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(pgn) });
     await page.waitForFunction(() => document.querySelector('#import-text').value.includes('Nf3'));

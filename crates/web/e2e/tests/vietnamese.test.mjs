@@ -55,6 +55,12 @@ async function shownTexts() {
       }
     }
     for (const option of document.querySelectorAll('option')) out.push({ where: 'option', text: option.textContent });
+    // A file input the browser draws shows its button and "no file" text in the browser's
+    // language ("Choose File", "No file chosen"), which no text node of the page holds.
+    for (const input of document.querySelectorAll('input[type=file]')) {
+      const box = input.getBoundingClientRect();
+      if (box.width > 2 && box.height > 2 && shown(input)) out.push({ where: 'input[type=file], drawn by the browser', text: 'Choose File No file chosen' });
+    }
     out.push({ where: 'document.title', text: document.title });
     return out;
   });
@@ -281,6 +287,16 @@ test('the list of games and a review, in Vietnamese', async () => {
   assert.match(text, /Đen thắng \(xin thua\)/);
   assert.match(text, /Cờ vua/);
   await assertVietnamese('games');
+  // The import panel's file picker is drawn by the page, in Vietnamese, and still works.
+  assert.equal(await page.textContent('button[data-action=choose-file]'), 'Chọn tệp');
+  assert.match(await page.textContent('form.import .file-name'), /^Chưa chọn tệp/);
+  await page.setInputFiles('#import-file', { name: 'ván-cờ.psq', mimeType: 'text/plain', buffer: Buffer.from('Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n-1\n') });
+  await page.waitForFunction(() => document.querySelector('#import-text').value.includes('8,8,0'));
+  assert.equal(await page.textContent('form.import .file-name'), 'ván-cờ.psq');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('button[data-action=choose-file]')]);
+  assert.ok(chooser, 'the page-drawn button opens the file chooser');
+  await chooser.setFiles([]);
+  await page.fill('#import-text', '');
   const finished = await page.$('.table tbody tr:has-text("xin thua")');
   await Promise.all([page.waitForURL(/\/play\/[0-9a-f]{24}$/), finished.$eval('a.btn.primary', (a) => a.click())]);
   await page.waitForSelector('.moves-list .move');

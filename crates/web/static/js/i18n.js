@@ -146,7 +146,7 @@ const en = {
   'problem.board_size': 'The board is {width}×{height}, but the game is {size}×{size}.',
   'problem.already_over': 'The game is already over in this position ({reason}): nothing is left to play.',
   'import.title': 'Import a game', 'import.lead': 'A chess PGN, a xiangqi PGN (ICCS, WXF or Chinese moves) or a Piskvork .psq caro record: the first game becomes a game here to review or continue.',
-  'import.file': 'Choose a file', 'import.paste': 'or paste it', 'import.placeholder': '[Event "…"]\n1. e4 e5 2. Nf3 …',
+  'import.file': 'Choose a file', 'import.noFile': 'No file chosen (or drop one here)', 'import.paste': 'or paste it', 'import.placeholder': '[Event "…"]\n1. e4 e5 2. Nf3 …',
   'import.button': 'Import', 'import.empty': 'Choose a file or paste one first.', 'import.tooLong': 'The file is too long (at most 512 KiB).',
   'import.lineError': 'Line {line}: {message}', 'import.badLine': 'this line cannot be read or its move cannot be played.',
   // Levels: the ladder 1–8 and the classic tutorial player (home page, players line, log).
@@ -445,7 +445,7 @@ const vi = {
   'problem.board_size': 'Bàn cờ là {width}×{height}, nhưng ván chơi là {size}×{size}.',
   'problem.already_over': 'Ván cờ đã kết thúc ở thế này ({reason}): không còn gì để đi.',
   'import.title': 'Nhập một ván cờ', 'import.lead': 'Một tệp ván cờ vua, cờ tướng (nước đi theo kiểu quốc tế, kiểu chữ Hán) hoặc cờ ca-rô theo định dạng chuẩn: ván đầu tiên trở thành một ván ở đây để xem lại hoặc chơi tiếp.',
-  'import.file': 'Chọn tệp', 'import.paste': 'hoặc dán vào đây', 'import.placeholder': 'Dán nội dung tệp vào đây',
+  'import.file': 'Chọn tệp', 'import.noFile': 'Chưa chọn tệp (hoặc thả tệp vào đây)', 'import.paste': 'hoặc dán vào đây', 'import.placeholder': 'Dán nội dung tệp vào đây',
   'import.button': 'Nhập', 'import.empty': 'Hãy chọn hoặc dán một tệp trước.', 'import.tooLong': 'Tệp quá dài (tối đa 512 KiB).',
   'import.lineError': 'Dòng {line}: {message}', 'import.badLine': 'không đọc được dòng này hoặc không đi được nước trong đó.',
   // Levels: the ladder 1–8 and the classic tutorial player (home page, players line, log).

@@ -11,22 +11,37 @@ import { errorText } from './problems.js';
 /** The import panel. */
 export function importPanel() {
   const text = h('textarea', { id: 'import-text', name: 'import-text', rows: 6, spellcheck: 'false', class: 'mono', placeholder: t('import.placeholder') });
-  const file = h('input', { type: 'file', id: 'import-file', accept: '.pgn,.psq,.txt,text/plain,application/x-chess-pgn' });
+  // The browser draws a file input's button and its "no file" text in its own language, so
+  // the input stays hidden and the page draws both in the page's language.
+  const file = h('input', { type: 'file', id: 'import-file', class: 'sr-only', tabindex: '-1', 'aria-hidden': 'true', accept: '.pgn,.psq,.txt,text/plain,application/x-chess-pgn' });
+  const choose = h('button', { class: 'btn', type: 'button', 'data-action': 'choose-file', text: t('import.file') });
+  const chosenName = h('span', { class: 'file-name muted', 'aria-live': 'polite', text: t('import.noFile') });
   const error = h('p', { class: 'error', role: 'alert' });
   const button = h('button', { class: 'btn primary', type: 'submit', 'data-action': 'import', text: t('import.button') });
-  file.addEventListener('change', async () => {
-    const chosen = file.files && file.files[0];
+  choose.addEventListener('click', () => file.click());
+  const read = async (chosen) => {
     if (!chosen) return;
+    error.textContent = '';
+    chosenName.textContent = chosen.name;
     if (chosen.size > 512 * 1024) { error.textContent = t('import.tooLong'); return; }
     text.value = await chosen.text();
-  });
+  };
+  file.addEventListener('change', () => read(file.files && file.files[0]));
   const form = h('form', { class: 'panel import' },
     h('h2', { text: t('import.title') }),
     h('p', { class: 'muted', text: t('import.lead') }),
-    h('label', { class: 'field', for: 'import-file' }, h('span', { class: 'field-label', text: t('import.file') }), file),
+    h('div', { class: 'field file-field' }, h('div', { class: 'file-row' }, choose, chosenName), file),
     h('label', { class: 'field', for: 'import-text' }, h('span', { class: 'field-label', text: t('import.paste') }), text),
     h('div', { class: 'actions' }, button),
     error);
+  // A file dropped anywhere on the panel is read as if chosen.
+  form.addEventListener('dragover', (event) => { event.preventDefault(); form.classList.add('dropping'); });
+  form.addEventListener('dragleave', () => form.classList.remove('dropping'));
+  form.addEventListener('drop', (event) => {
+    event.preventDefault();
+    form.classList.remove('dropping');
+    read(event.dataTransfer && event.dataTransfer.files[0]);
+  });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.textContent = '';
