@@ -105,3 +105,65 @@ fn a_move_after_the_turn_loses_that_game_and_not_the_match() {
     assert_score(&text, "2 - 0 - 0");
     assert!(fake_figures(&text).contains(" 1 time losses"), "{text}");
 }
+
+/// The INFO lines the fake was told in two games against ply at depth 1, with the match's
+/// `limits` and the fake's own `extra` keys.
+fn told(limits: &[&str], extra: &str) -> Vec<String> {
+    let tag = format!("{}-{}", limits.join(""), extra.replace('=', ""));
+    let log = std::env::temp_dir().join(format!("ply-fake-{}-{tag}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let fake = format!(
+        "{},{extra}",
+        fake_brain(&format!("--log {}", log.display()))
+    );
+    let mut args = vec!["match", "caro", "--size", "15", "--a", "strong:depth=1"];
+    args.extend(["--b", &fake, "--games", "2"]);
+    args.extend(limits);
+    report(&ply(&args));
+    let text = std::fs::read_to_string(&log).expect("the fake's log");
+    let _ = std::fs::remove_file(&log);
+    text.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_brain_held_to_nodes_is_not_timed_by_the_turn() {
+    // The match at 3,000 nodes a move: the brain gets the node limit and a long turn, not
+    // the one second a match without a movetime gives.
+    let lines = told(&["--nodes", "3000"], "name=fake");
+    assert!(
+        lines.contains(&"INFO max_node 3000".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"INFO timeout_turn 60000".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|line| line == "INFO timeout_turn 1000"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_brain_with_its_own_node_limit_is_told_it_and_not_the_match_s() {
+    let lines = told(&["--movetime", "200"], "nodes=5000");
+    assert!(
+        lines.contains(&"INFO max_node 5000".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"INFO timeout_turn 60000".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|line| line == "INFO timeout_turn 200"),
+        "{lines:?}"
+    );
+    // Without limits of its own it has the match's.
+    let lines = told(&["--movetime", "200"], "name=fake");
+    assert!(
+        lines.contains(&"INFO timeout_turn 200".to_string()),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"INFO max_node 0".to_string()), "{lines:?}");
+}

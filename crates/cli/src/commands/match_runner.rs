@@ -16,7 +16,8 @@ pub struct MatchArgs {
     pub game: GameArgs,
     /// Player A: classic, strong, minimax, alphabeta or engine, optionally with
     /// :key=value,… (level, algorithm, depth, movetime, nodes, threads, hash); or another
-    /// program: uci:cmd=PROGRAM[,option.NAME=VALUE…][,name=LABEL] (also ucci:, gomocup:).
+    /// program: uci:cmd=PROGRAM[,option.NAME=VALUE…][,name=LABEL][,nodes=N…] (also ucci:,
+    /// gomocup:). A player's own depth, movetime or nodes replace the match's for it.
     #[arg(long)]
     a: PlayerSpec,
     /// Player B, as player A.

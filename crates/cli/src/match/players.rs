@@ -34,11 +34,7 @@ pub struct PlySpec {
     /// Which search; `None` for the level's own.
     pub algorithm: Option<Algorithm>,
     /// Limits that override the match's.
-    pub depth: Option<u32>,
-    /// Milliseconds per move, overriding the match's.
-    pub movetime: Option<u64>,
-    /// Nodes per move, overriding the match's.
-    pub nodes: Option<u64>,
+    pub own: OwnLimits,
     /// Engine threads.
     pub threads: Option<usize>,
     /// Engine table in MiB.
@@ -46,6 +42,58 @@ pub struct PlySpec {
 }
 
 const KEYS: &str = "level, algorithm, depth, movetime, nodes, threads, hash";
+
+/// The whole number of `key=value`, or what was expected.
+fn whole_number(key: &str, value: &str) -> Result<u64, String> {
+    value
+        .trim()
+        .parse::<u64>()
+        .map_err(|_| format!("{key}={value}: expected a whole number"))
+}
+
+/// A player's own limits (`depth=`, `movetime=`, `nodes=`), which replace the match's for
+/// that player alone: a match at unequal nodes, or a program held to a node count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OwnLimits {
+    /// Plies per move.
+    pub depth: Option<u32>,
+    /// Milliseconds per move.
+    pub movetime: Option<u64>,
+    /// Nodes per move.
+    pub nodes: Option<u64>,
+}
+
+impl OwnLimits {
+    /// Reads `key=value` when the key is one of the limits: `None` for another key.
+    fn read(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
+        let number = || whole_number(key, value);
+        let read = match key {
+            "depth" => number().map(|n| self.depth = Some(n.min(u64::from(u32::MAX)) as u32)),
+            "movetime" => number().map(|n| self.movetime = Some(n)),
+            "nodes" => number().map(|n| self.nodes = Some(n)),
+            _ => return None,
+        };
+        Some(read)
+    }
+
+    /// Whether any limit is set (then a match's clock does not apply to the player).
+    pub fn any(&self) -> bool {
+        self.depth.is_some() || self.movetime.is_some() || self.nodes.is_some()
+    }
+
+    /// The limits a player with these asks under the match's `base`.
+    pub fn over(&self, base: &Limits) -> Limits {
+        if !self.any() {
+            return base.clone();
+        }
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(Duration::from_millis),
+            ..Limits::default()
+        }
+    }
+}
 
 impl FromStr for PlayerSpec {
     type Err = String;
@@ -55,6 +103,16 @@ impl FromStr for PlayerSpec {
         match head.parse::<Protocol>() {
             Ok(protocol) => ProgramSpec::parse(protocol, text.trim()).map(PlayerSpec::Program),
             Err(_) => text.parse().map(PlayerSpec::Ply),
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// The limits of its own that replace the match's for this player.
+    pub fn own_limits(&self) -> OwnLimits {
+        match self {
+            PlayerSpec::Ply(spec) => spec.own,
+            PlayerSpec::Program(spec) => spec.own,
         }
     }
 }
@@ -82,9 +140,11 @@ pub struct ProgramSpec {
     /// Whether xiangqi ranks on the wire run 1–10 (Fairy-Stockfish) rather than 0–9;
     /// `None` to decide from the program's name.
     pub ranks_from_one: Option<bool>,
+    /// Limits that override the match's (`gomocup:cmd=…,nodes=200000`).
+    pub own: OwnLimits,
 }
 
-const PROGRAM_KEYS: &str = "cmd, name, option.NAME, ranks (0 or 1)";
+const PROGRAM_KEYS: &str = "cmd, name, option.NAME, ranks (0 or 1), depth, movetime, nodes";
 
 impl ProgramSpec {
     fn parse(protocol: Protocol, text: &str) -> Result<ProgramSpec, String> {
@@ -93,10 +153,15 @@ impl ProgramSpec {
         let mut label = None;
         let mut options = Vec::new();
         let mut ranks_from_one = None;
+        let mut own = OwnLimits::default();
         for pair in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').ok_or_else(|| {
                 format!("'{pair}' in player '{text}' is not key=value ({PROGRAM_KEYS})")
             })?;
+            if let Some(read) = own.read(key.trim(), value) {
+                read?;
+                continue;
+            }
             match key.trim() {
                 "cmd" => command = value.split_whitespace().map(String::from).collect(),
                 "name" => label = Some(value.trim().to_string()),
@@ -144,6 +209,7 @@ impl ProgramSpec {
             command,
             options,
             ranks_from_one,
+            own,
         })
     }
 }
@@ -159,9 +225,7 @@ impl FromStr for PlySpec {
             level: Level::Strong,
             rung: None,
             algorithm: None,
-            depth: None,
-            movetime: None,
-            nodes: None,
+            own: OwnLimits::default(),
             threads: None,
             hash: None,
         };
@@ -183,12 +247,11 @@ impl FromStr for PlySpec {
             let (key, value) = pair
                 .split_once('=')
                 .ok_or_else(|| format!("'{pair}' in player '{text}' is not key=value ({KEYS})"))?;
-            let number = || {
-                value
-                    .trim()
-                    .parse::<u64>()
-                    .map_err(|_| format!("{key}={value}: expected a whole number"))
-            };
+            if let Some(read) = spec.own.read(key.trim(), value) {
+                read?;
+                continue;
+            }
+            let number = || whole_number(key, value);
             match key.trim() {
                 "level" => {
                     let level: PlayerLevel = value.parse().map_err(|e| format!("{e}"))?;
@@ -196,9 +259,6 @@ impl FromStr for PlySpec {
                     spec.rung = level.rung();
                 }
                 "algorithm" => spec.algorithm = Some(value.parse().map_err(|e| format!("{e}"))?),
-                "depth" => spec.depth = Some(number()?.min(u64::from(u32::MAX)) as u32),
-                "movetime" => spec.movetime = Some(number()?),
-                "nodes" => spec.nodes = Some(number()?),
                 "threads" => spec.threads = Some(number()?.clamp(1, 256) as usize),
                 "hash" => spec.hash = Some(number()?.min(65_536) as usize),
                 other => {
@@ -221,22 +281,13 @@ impl fmt::Display for PlySpec {
 impl PlySpec {
     /// Whether the spec sets its own limits (then a match's clock does not apply to it).
     pub fn has_own_limits(&self) -> bool {
-        self.depth.is_some() || self.movetime.is_some() || self.nodes.is_some()
+        self.own.any()
     }
 
     /// The request this player makes for a move, given the match's limits; `seed` (one per
     /// game) fixes a level's noise and choices.
     pub fn request(&self, base: &Limits, seed: u64) -> ThinkRequest {
-        let mut limits = base.clone();
-        if self.has_own_limits() {
-            limits = Limits {
-                depth: self.depth,
-                nodes: self.nodes,
-                movetime: self.movetime.map(Duration::from_millis),
-                ..Limits::default()
-            };
-        }
-        let mut request = ThinkRequest::new(self.level, limits);
+        let mut request = ThinkRequest::new(self.level, self.own.over(base));
         request.algorithm = self.algorithm;
         request.skill = self
             .rung
@@ -257,6 +308,28 @@ impl PlySpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn programs_are_read_with_limits_of_their_own() {
+        let spec: PlayerSpec = "gomocup:cmd=/work/rapfi/pbrain-rapfi,nodes=200000"
+            .parse()
+            .expect("valid");
+        let PlayerSpec::Program(program) = spec else {
+            panic!("a program");
+        };
+        assert_eq!(program.own.nodes, Some(200_000));
+        let limits = program.own.over(&Limits::depth(3));
+        assert_eq!((limits.nodes, limits.depth), (Some(200_000), None));
+        let plain: PlayerSpec = "uci:cmd=stockfish".parse().expect("valid");
+        let PlayerSpec::Program(plain) = plain else {
+            panic!("a program");
+        };
+        assert_eq!(plain.own.over(&Limits::depth(3)).depth, Some(3));
+        let error = "uci:cmd=stockfish,nodes=many"
+            .parse::<PlayerSpec>()
+            .expect_err("not a number");
+        assert!(error.contains("expected a whole number"), "{error}");
+    }
 
     #[test]
     fn programs_are_read_with_their_options() {
@@ -304,7 +377,10 @@ mod tests {
             );
         }
         let limited: PlySpec = "level8:nodes=1000".parse().expect("valid");
-        assert_eq!((limited.rung, limited.nodes), (Rung::new(8), Some(1000)));
+        assert_eq!(
+            (limited.rung, limited.own.nodes),
+            (Rung::new(8), Some(1000))
+        );
         let classic: PlySpec = "classic".parse().expect("valid");
         assert_eq!(classic.request(&Limits::default(), 5).skill, None);
         let error = "level9".parse::<PlySpec>().expect_err("no level 9");
@@ -318,12 +394,12 @@ mod tests {
         let teaching: PlySpec = "alphabeta:depth=4".parse().expect("valid");
         assert_eq!(teaching.level, Level::Classic);
         assert_eq!(teaching.algorithm, Some(Algorithm::Alphabeta));
-        assert_eq!(teaching.depth, Some(4));
+        assert_eq!(teaching.own.depth, Some(4));
         let tuned: PlySpec = "strong:movetime=250, threads=2,hash=64"
             .parse()
             .expect("valid");
         assert_eq!(
-            (tuned.movetime, tuned.threads, tuned.hash),
+            (tuned.own.movetime, tuned.threads, tuned.hash),
             (Some(250), Some(2), Some(64))
         );
         let request = tuned.request(&Limits::depth(3), 0);

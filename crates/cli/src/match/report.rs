@@ -16,6 +16,7 @@ use super::elo::{Tally, estimate, format_elo};
 use super::events::{
     EloView, GameEnd, MatchEvent, MatchResult, PlayerFigures, SprtView, Standing, Start,
 };
+use super::players::PlayerSpec;
 use super::record::{GameTags, first_halves, tagged};
 use super::sprt::Verdict;
 
@@ -70,9 +71,24 @@ pub struct Record {
 
 /// The match's first event: its settings.
 pub fn start(plan: &Match, pairs: usize) -> Start {
-    let control = match plan.tc {
+    let shared = match plan.tc {
         Some(tc) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
         None => describe_limits(&plan.limits),
+    };
+    // A player with limits of its own is described with them.
+    let of = |spec: &PlayerSpec| {
+        let own = spec.own_limits();
+        own.any().then(|| describe_limits(&own.over(&plan.limits)))
+    };
+    let control = match (of(&plan.a), of(&plan.b)) {
+        (None, None) => shared,
+        (a, b) => format!(
+            "{}: {}; {}: {}",
+            plan.a,
+            a.unwrap_or_else(|| shared.clone()),
+            plan.b,
+            b.unwrap_or_else(|| shared.clone())
+        ),
     };
     Start {
         game: plan.spec.name,

@@ -8,7 +8,8 @@ after it is answered 'ERROR Unknown command: WORD', as Rapfi's word-by-word read
 With --lose-boards it loses every BOARD line, so its stones and DONE are unknown commands
 and no move ever comes (a game the manager must void, not score). With --late-ms it answers
 its first move that many milliseconds late: past the manager's patience, so the move comes
-when the game is already scored and the next one is starting.
+when the game is already scored and the next one is starting. With --log FILE it appends
+every INFO line it reads to FILE (what the manager told it).
 """
 import sys
 import time
@@ -16,6 +17,7 @@ import time
 busy_ms = 0
 late_ms = 0
 lose_boards = False
+log = None
 args = sys.argv[1:]
 while args:
     flag = args.pop(0)
@@ -25,6 +27,8 @@ while args:
         late_ms = int(args.pop(0))
     elif flag == "--lose-boards":
         lose_boards = True
+    elif flag == "--log":
+        log = args.pop(0)
 
 size = 15
 busy_until = 0.0
@@ -64,7 +68,9 @@ for raw in sys.stdin:
         size = int(words[1])
         say("OK")
     elif command == "INFO":
-        pass
+        if log:
+            with open(log, "a") as out:
+                out.write(" ".join(words) + "\n")
     elif command == "BOARD":
         if lose_boards:
             # Lost: the stones and DONE that follow are read as commands.

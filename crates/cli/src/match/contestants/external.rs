@@ -8,10 +8,10 @@ use std::str::FromStr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use ply_games::{GameOptions, GameSpec};
+use ply_games::{GameOptions, GameSpec, MoveView, Record};
 
-use super::{Contestant, ContestantError};
-use crate::r#match::players::ProgramSpec;
+use super::{Contestant, ContestantError, MoveRequest, Proposal};
+use crate::r#match::players::{OwnLimits, ProgramSpec};
 
 /// The protocols ply speaks to other programs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,11 +55,46 @@ pub fn start(
     options: &GameOptions,
 ) -> Result<Box<dyn Contestant>, ContestantError> {
     let process = Process::spawn(spec)?;
-    Ok(match spec.protocol {
+    let program: Box<dyn Contestant> = match spec.protocol {
         Protocol::Uci => Box::new(super::uci::Uci::start(process, spec, game, options)?),
         Protocol::Ucci => Box::new(super::ucci::Ucci::start(process, spec)?),
         Protocol::Gomocup => Box::new(super::gomocup::Gomocup::start(process, options)?),
+    };
+    Ok(if spec.own.any() {
+        Box::new(OwnLimited {
+            program,
+            own: spec.own,
+        })
+    } else {
+        program
     })
+}
+
+/// A program held to limits of its own: each request carries them in place of the match's,
+/// and no clock (the referee still keeps the program's clock, as it does a ply player's
+/// with limits of its own).
+struct OwnLimited {
+    program: Box<dyn Contestant>,
+    own: OwnLimits,
+}
+
+impl Contestant for OwnLimited {
+    fn new_game(&mut self, referee: &dyn Record) -> Result<(), ContestantError> {
+        self.program.new_game(referee)
+    }
+
+    fn propose(&mut self, request: &MoveRequest<'_>) -> Result<Proposal, ContestantError> {
+        let limits = self.own.over(request.limits);
+        self.program.propose(&MoveRequest {
+            referee: request.referee,
+            limits: &limits,
+            clocks: None,
+        })
+    }
+
+    fn observe(&mut self, played: &MoveView) -> Result<(), ContestantError> {
+        self.program.observe(played)
+    }
 }
 
 /// A running program.

@@ -15,6 +15,8 @@ use super::{Contestant, ContestantError, MoveRequest, Proposal};
 
 /// Time left between a brain's move and the next line sent to it.
 pub const SETTLE: Duration = Duration::from_millis(100);
+/// The turn a brain held to nodes or depth alone is given (`INFO timeout_turn`).
+const UNTIMED_TURN: Duration = Duration::from_secs(60);
 /// After a brain lost one of our lines, how long past its turn time its move may still come
 /// (a lost `INFO` leaves the `BOARD` that follows to be answered).
 const AFTER_A_LOST_LINE: Duration = Duration::from_secs(1);
@@ -106,7 +108,15 @@ impl Contestant for Gomocup {
 
     fn propose(&mut self, request: &MoveRequest<'_>) -> Result<Proposal, ContestantError> {
         let started = Instant::now();
-        let mut turn_time = request.limits.movetime.unwrap_or(Duration::from_secs(1));
+        // Held to nodes or depth alone, a brain is not timed by the turn: it gets a long one
+        // (a brain that ignores the node limit still moves within it).
+        let fixed = request.limits.nodes.is_some() || request.limits.depth.is_some();
+        let default_turn = if fixed {
+            UNTIMED_TURN
+        } else {
+            Duration::from_secs(1)
+        };
+        let mut turn_time = request.limits.movetime.unwrap_or(default_turn);
         let deadline = match request.clocks {
             Some(clocks) => {
                 self.process
@@ -116,7 +126,7 @@ impl Contestant for Gomocup {
                 move_deadline(Some(clocks.own), None)
             }
             None => {
-                let turn = request.limits.movetime.unwrap_or(Duration::from_secs(1));
+                let turn = turn_time;
                 self.process
                     .send(&format!("INFO timeout_turn {}", turn.as_millis()))?;
                 self.process.send("INFO timeout_match 0")?;
