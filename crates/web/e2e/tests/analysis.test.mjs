@@ -100,9 +100,12 @@ for (const game of Object.keys(GAMES)) {
     await checkVerdicts(game, analysis);
     await shoot(page, `analysis-${game}-vi-360`);
     await assertFits(`${game} at 360 px`);
-    // The bar beside the board fits beside it on a phone.
+    // The bar beside the board fits beside it on a phone, and its value is still written
+    // in letters a phone can read.
     const bar = await page.$eval('.evalbar', (el) => el.getBoundingClientRect().width);
-    assert.ok(bar > 0 && bar <= 14, `the bar is ${bar} px wide`);
+    assert.ok(bar > 0 && bar <= 16, `the bar is ${bar} px wide`);
+    const label = await page.$eval('.evalbar-label', (el) => ({ shown: el.getClientRects().length > 0, size: parseFloat(getComputedStyle(el).fontSize) }));
+    assert.ok(label.shown && label.size >= 10, `the bar's value: ${JSON.stringify(label)}`);
     await setLanguage('en');
   });
 }

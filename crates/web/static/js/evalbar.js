@@ -43,6 +43,8 @@ export function createEvalBar() {
   function draw(flipped) {
     // Seen from below: the first player's share rises from the bottom unless the board is turned.
     element.classList.toggle('flipped', !!flipped);
+    // The label sits at the end of the side ahead, on its colour, where there is room.
+    element.classList.toggle('behind', shown.expected < 50);
     fill.style.height = `${shown.expected.toFixed(1)}%`;
     element.setAttribute('aria-valuenow', shown.expected.toFixed(0));
     element.title = shown.text ? t('evalbar.title', { score: shown.text }) : t('evalbar.label');
