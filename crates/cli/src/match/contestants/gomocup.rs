@@ -126,11 +126,10 @@ impl Contestant for Gomocup {
                 move_deadline(Some(clocks.own), None)
             }
             None => {
-                let turn = turn_time;
                 self.process
-                    .send(&format!("INFO timeout_turn {}", turn.as_millis()))?;
+                    .send(&format!("INFO timeout_turn {}", turn_time.as_millis()))?;
                 self.process.send("INFO timeout_match 0")?;
-                move_deadline(None, Some(turn))
+                move_deadline(None, Some(turn_time))
             }
         };
         // A node limit (Yixin-Board's `max_node`, which Rapfi and ply read) makes a match at
