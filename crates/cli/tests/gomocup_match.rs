@@ -125,45 +125,40 @@ fn told(limits: &[&str], extra: &str) -> Vec<String> {
     text.lines().map(str::to_string).collect()
 }
 
+/// Checks that the fake was told every line of `said` and none of `not_said`.
+fn assert_told(lines: &[String], said: &[&str], not_said: &[&str]) {
+    for line in said {
+        assert!(lines.iter().any(|told| told == line), "{line} in {lines:?}");
+    }
+    for line in not_said {
+        assert!(
+            !lines.iter().any(|told| told == line),
+            "{line} not in {lines:?}"
+        );
+    }
+}
+
 #[test]
 fn a_brain_held_to_nodes_is_not_timed_by_the_turn() {
     // The match at 3,000 nodes a move: the brain gets the node limit and a long turn, not
     // the one second a match without a movetime gives.
     let lines = told(&["--nodes", "3000"], "name=fake");
-    assert!(
-        lines.contains(&"INFO max_node 3000".to_string()),
-        "{lines:?}"
-    );
-    assert!(
-        lines.contains(&"INFO timeout_turn 60000".to_string()),
-        "{lines:?}"
-    );
-    assert!(
-        !lines.iter().any(|line| line == "INFO timeout_turn 1000"),
-        "{lines:?}"
+    assert_told(
+        &lines,
+        &["INFO max_node 3000", "INFO timeout_turn 60000"],
+        &["INFO timeout_turn 1000"],
     );
 }
 
 #[test]
 fn a_brain_with_its_own_node_limit_is_told_it_and_not_the_match_s() {
     let lines = told(&["--movetime", "200"], "nodes=5000");
-    assert!(
-        lines.contains(&"INFO max_node 5000".to_string()),
-        "{lines:?}"
-    );
-    assert!(
-        lines.contains(&"INFO timeout_turn 60000".to_string()),
-        "{lines:?}"
-    );
-    assert!(
-        !lines.iter().any(|line| line == "INFO timeout_turn 200"),
-        "{lines:?}"
+    assert_told(
+        &lines,
+        &["INFO max_node 5000", "INFO timeout_turn 60000"],
+        &["INFO timeout_turn 200"],
     );
     // Without limits of its own it has the match's.
     let lines = told(&["--movetime", "200"], "name=fake");
-    assert!(
-        lines.contains(&"INFO timeout_turn 200".to_string()),
-        "{lines:?}"
-    );
-    assert!(lines.contains(&"INFO max_node 0".to_string()), "{lines:?}");
+    assert_told(&lines, &["INFO timeout_turn 200", "INFO max_node 0"], &[]);
 }

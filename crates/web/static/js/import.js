@@ -30,7 +30,7 @@ export function importPanel() {
   const form = h('form', { class: 'panel import' },
     h('h2', { text: t('import.title') }),
     h('p', { class: 'muted', text: t('import.lead') }),
-    h('div', { class: 'field file-field' }, h('div', { class: 'file-row' }, choose, chosenName), file),
+    h('div', { class: 'field' }, h('div', { class: 'file-row' }, choose, chosenName), file),
     h('label', { class: 'field', for: 'import-text' }, h('span', { class: 'field-label', text: t('import.paste') }), text),
     h('div', { class: 'actions' }, button),
     error);
