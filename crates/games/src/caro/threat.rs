@@ -73,7 +73,7 @@ impl Threat {
 }
 
 use super::params::{
-    BLOCK3_PAIR_BONUS, FLEX4_BONUS, FOUR_PLUS_BONUS, FOUR_THREE_BONUS, LINE_VALUE,
+    BLOCK3_PAIR_BONUS, FLEX4_BONUS, FOUR_PLUS_BONUS, FOUR_THREE_BONUS, LINE_VALUE, SHAPE_VALUE,
     THREE_PLUS_BONUS, THREE_THREE_BONUS, TWO_PAIR_BONUS,
 };
 
@@ -226,15 +226,60 @@ pub fn judge(lines: [Line; 4], renju_black: bool) -> (Threat, Option<Bonus>) {
     (threat, bonus)
 }
 
-/// The threat and value of a cell from its four line patterns: its lines' values and its
-/// bonus (a forbidden point is worth 0).
+/// Line kinds a cell's shape is made of: none, the twos, the threes and the fours (a five,
+/// an overline or a double four decides the cell on its own).
+const SHAPE_KINDS: usize = 7;
+/// Cell shapes: the multisets of four line kinds below five.
+pub const SHAPES: usize = 210;
+
+/// The shape of a cell whose lines are all below five: the rank of its four line kinds,
+/// strongest first, among every such multiset in that order (so `[None; 4]` is 0 and four
+/// open fours are the last); `None` for a cell with a five, overline or double four.
+pub fn shape_index(lines: [Line; 4]) -> Option<usize> {
+    static RANKS: OnceLock<Vec<u16>> = OnceLock::new();
+    let ranks = RANKS.get_or_init(|| {
+        let mut ranks = vec![u16::MAX; SHAPE_KINDS.pow(4)];
+        let mut next = 0;
+        for a in 0..SHAPE_KINDS {
+            for b in 0..=a {
+                for c in 0..=b {
+                    for d in 0..=c {
+                        ranks[((a * SHAPE_KINDS + b) * SHAPE_KINDS + c) * SHAPE_KINDS + d] = next;
+                        next += 1;
+                    }
+                }
+            }
+        }
+        ranks
+    });
+    let mut codes = lines.map(|line| line as usize);
+    if codes.iter().any(|&code| code >= SHAPE_KINDS) {
+        return None;
+    }
+    codes.sort_unstable_by(|x, y| y.cmp(x));
+    let key = codes.iter().fold(0, |key, &code| key * SHAPE_KINDS + code);
+    ranks.get(key).map(|&rank| usize::from(rank))
+}
+
+/// The value of a cell by its lines' values and its bonus alone (the hand-built model the
+/// shape table started from).
+pub fn summed_value(lines: [Line; 4], bonus: Option<Bonus>) -> i32 {
+    let value: i32 = lines.iter().map(|&line| LINE_VALUE[line as usize]).sum();
+    value + bonus.map_or(0, Bonus::value)
+}
+
+/// The threat and value of a cell from its four line patterns: its shape's value
+/// ([`SHAPE_VALUE`]), or its lines' values and bonus for a cell with a five (a forbidden
+/// point is worth 0).
 fn judge_lines(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
     let (threat, bonus) = judge(lines, renju_black);
     if threat == Threat::Forbidden {
         return (threat, 0);
     }
-    let value: i32 = lines.iter().map(|&line| LINE_VALUE[line as usize]).sum();
-    (threat, value + bonus.map_or(0, Bonus::value))
+    match shape_index(lines) {
+        Some(shape) => (threat, SHAPE_VALUE[shape]),
+        None => (threat, summed_value(lines, bonus)),
+    }
 }
 
 #[cfg(test)]
@@ -254,6 +299,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn every_shape_has_one_index_whatever_the_order_of_its_lines() {
+        use Line::*;
+        let mut seen = vec![false; SHAPES];
+        for index in 0..7usize.pow(4) {
+            let lines = [index / 343, index / 49 % 7, index / 7 % 7, index % 7]
+                .map(|code| Line::from_code(code as u8));
+            let shape = shape_index(lines).expect("every line below five has a shape");
+            let mut turned = lines;
+            turned.rotate_left(1);
+            turned.swap(0, 2);
+            assert_eq!(shape_index(turned), Some(shape), "{lines:?}");
+            seen[shape] = true;
+        }
+        assert!(seen.iter().all(|&s| s), "some shape index is never reached");
+        assert_eq!(shape_index([None; 4]), Some(0));
+        assert_eq!(shape_index([Flex4; 4]), Some(SHAPES - 1));
+        assert_eq!(shape_index([Five, Flex3, None, None]), Option::None);
+        assert_eq!(shape_index([DoubleFour, None, None, None]), Option::None);
     }
 
     #[test]

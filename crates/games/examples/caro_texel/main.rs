@@ -16,6 +16,10 @@
 //! `--targets` reads labelled positions instead of games, one a line: the moves, a tab, a
 //! value, a tab, and the side to move's expected score (for instance a stronger engine's
 //! search value as a win rate); the fit then follows that verdict instead of the results.
+//! `tools/caro_label.py` writes such a file from a Gomocup brain's values.
+//!
+//! `--shapes RIDGE` fits one value per cell shape instead (`SHAPE_VALUE`, see `shapes.rs`);
+//! `--print-summed-shapes` prints the table the hand-built line values and bonuses give.
 //!
 //! Games come from `ply match caro --out FILE` (freestyle, 15×15, from the empty board):
 //!
@@ -24,12 +28,17 @@
 //!     --games 2000 --openings random --out games.txt
 //! cargo run --release -p ply-games --example caro_texel -- games.txt
 //! cargo run --release -p ply-games --example caro_texel -- --holdout --masks 0 games.txt
+//! cargo run --release -p ply-games --example caro_texel -- --targets --shapes 0 labels.tsv
 //! ```
+
+mod shapes;
 
 use std::error::Error;
 
 use ply_games::caro::line::Line;
-use ply_games::caro::params::{LINE_VALUE, OWN_WEIGHT, TEMPO, THEIR_WEIGHT, THREAT_TABLE};
+use ply_games::caro::params::{
+    LINE_VALUE, OWN_WEIGHT, SHAPE_VALUE, TEMPO, THEIR_WEIGHT, THREAT_TABLE,
+};
 use ply_games::caro::strong::threat_mask;
 use ply_games::caro::threat::{Bonus, Threat, judge};
 use ply_games::caro::{Caro, Rule, Strong};
@@ -133,33 +142,79 @@ fn terms(game: &Caro, side: Side) -> [f64; TERMS] {
     counts
 }
 
-/// The sample of `game` if it is quiet (no five to make or block, no open four of the side
-/// to move's), labelled `result` for the side to move.
-fn sample_of(game: &Caro, result: f64) -> Option<Sample> {
+/// Whether `game` is quiet: no five to make or block, no open four of the side to move's.
+fn is_quiet(game: &Caro) -> bool {
     let me = game.side_to_move();
     let them = me.opponent();
-    let quiet = game.count(me, Threat::Five) == 0
+    game.outcome().is_none()
+        && game.count(me, Threat::Five) == 0
         && game.count(them, Threat::Five) == 0
-        && game.count(me, Threat::Flex4) == 0;
-    if !quiet {
-        return None;
-    }
-    let mine = terms(game, me);
-    let theirs = terms(game, them);
-    let mask = threat_mask(game, me);
+        && game.count(me, Threat::Flex4) == 0
+}
+
+/// The sample of quiet position `game`, labelled `result` for the side to move.
+fn sample_of(game: &Caro, result: f64) -> Sample {
+    let me = game.side_to_move();
     let partial = Sample {
-        mine,
-        theirs,
-        mask,
+        mine: terms(game, me),
+        theirs: terms(game, me.opponent()),
+        mask: threat_mask(game, me),
         fixed: 0.0,
         result,
     };
     let fixed = f64::from(Strong.evaluate(game)) - Values::current().evaluate(&partial);
-    Some(Sample { fixed, ..partial })
+    Sample { fixed, ..partial }
 }
 
-/// The quiet positions of one game record, labelled with its result.
-fn samples_of(record: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>> {
+/// Which share of the data a position falls in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Share {
+    /// Fitted.
+    Fit,
+    /// Kept out of the fit (`--holdout`) to measure it.
+    Held,
+}
+
+/// Calls `visit` with every quiet labelled position of the files at `paths` and its share.
+/// Game records (`ply match --out`) give the positions past the opening, labelled with the
+/// game's result for the side to move, and `holdout` keeps every fifth game out; a
+/// `--targets` file gives one position a line, and `holdout` keeps whole games out by a
+/// hash of their first moves.
+pub fn each_position(
+    paths: &[String],
+    targets: bool,
+    holdout: bool,
+    mut visit: impl FnMut(&Caro, f64, Share),
+) -> Result<(), Box<dyn Error>> {
+    let share = |held: bool| {
+        if holdout && held {
+            Share::Held
+        } else {
+            Share::Fit
+        }
+    };
+    for path in paths {
+        let text = std::fs::read_to_string(path)?;
+        if targets {
+            for line in text.lines().filter(|line| !line.trim().is_empty()) {
+                let (game, result) = target_of(line)?;
+                if is_quiet(&game) {
+                    visit(&game, result, share(game_of(line).is_multiple_of(5)));
+                }
+            }
+        } else {
+            for (index, record) in text.split("\n\n").enumerate() {
+                let share = share(index % 5 == 0);
+                positions_of(record, |game, result| visit(game, result, share))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Calls `visit` with every quiet position of one game record past the opening and the
+/// game's result for the side to move.
+fn positions_of(record: &str, mut visit: impl FnMut(&Caro, f64)) -> Result<(), Box<dyn Error>> {
     let tag = |name: &str| {
         record.lines().find_map(|line| {
             line.strip_prefix(&format!("[{name} \""))
@@ -184,13 +239,13 @@ fn samples_of(record: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>>
         if game.outcome().is_some() {
             break;
         }
-        if ply >= SKIP_PLIES {
+        if ply >= SKIP_PLIES && is_quiet(&game) {
             let result = if game.side_to_move() == Side::First {
                 first_score
             } else {
                 1.0 - first_score
             };
-            out.extend(sample_of(&game, result));
+            visit(&game, result);
         }
         let cell = game
             .parse_cell(text)
@@ -202,7 +257,7 @@ fn samples_of(record: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>>
 
 /// One labelled position of a `--targets` file: its moves, a tab, anything (a value), a
 /// tab, and the side to move's expected score in [0, 1] (another engine's verdict).
-fn target_of(line: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>> {
+fn target_of(line: &str) -> Result<(Caro, f64), Box<dyn Error>> {
     let fields: Vec<&str> = line.split('\t').collect();
     let [moves, .., score] = fields[..] else {
         return Err(format!("not a labelled position: {line}").into());
@@ -215,10 +270,7 @@ fn target_of(line: &str, out: &mut Vec<Sample>) -> Result<(), Box<dyn Error>> {
             .ok_or_else(|| format!("not a cell: {text}"))?;
         game.make_move(cell);
     }
-    if game.outcome().is_none() {
-        out.extend(sample_of(&game, result));
-    }
-    Ok(())
+    Ok((game, result))
 }
 
 /// The scale that best fits the current values.
@@ -443,9 +495,21 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         None => false,
     };
+    if args.first().map(String::as_str) == Some("--print-summed-shapes") {
+        shapes::print_table(&shapes::summed_table());
+        return Ok(());
+    }
+    let shape_ridge = match args.iter().position(|a| a == "--shapes") {
+        Some(at) => {
+            let ridge = args.get(at + 1).ok_or("--shapes needs a ridge")?.parse()?;
+            args.drain(at..at + 2);
+            Some(ridge)
+        }
+        None => None,
+    };
     if args.is_empty() {
         return Err(
-            "usage: caro_texel [--rounds N] [--split | --masks RIDGE] [--holdout] [--targets] FILE …"
+            "usage: caro_texel [--rounds N] [--split | --masks RIDGE | --shapes RIDGE] [--holdout] [--targets] FILE …"
                 .into(),
         );
     }
@@ -463,30 +527,18 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         None => false,
     };
+    if let Some(ridge) = shape_ridge {
+        return fit_shapes(&args, targets, holdout, rounds, ridge);
+    }
     let mut samples = Vec::new();
     let mut held = Vec::new();
-    for path in &args {
-        let text = std::fs::read_to_string(path)?;
-        if targets {
-            for line in text.lines() {
-                let into = if holdout && game_of(line).is_multiple_of(5) {
-                    &mut held
-                } else {
-                    &mut samples
-                };
-                target_of(line, into)?;
-            }
-            continue;
+    each_position(&args, targets, holdout, |game, result, share| {
+        let sample = sample_of(game, result);
+        match share {
+            Share::Fit => samples.push(sample),
+            Share::Held => held.push(sample),
         }
-        for (index, record) in text.split("\n\n").enumerate() {
-            let into = if holdout && index % 5 == 0 {
-                &mut held
-            } else {
-                &mut samples
-            };
-            samples_of(record, into)?;
-        }
-    }
+    })?;
     println!("{} quiet positions", samples.len());
     let k = fit_scale(&samples);
     let current = Values::current();
@@ -547,5 +599,48 @@ fn main() -> Result<(), Box<dyn Error>> {
             );
         }
     }
+    Ok(())
+}
+
+/// `--shapes RIDGE`: fits the shape table and prints it.
+fn fit_shapes(
+    paths: &[String],
+    targets: bool,
+    holdout: bool,
+    rounds: usize,
+    ridge: f64,
+) -> Result<(), Box<dyn Error>> {
+    let mut samples = Vec::new();
+    let mut held = Vec::new();
+    each_position(paths, targets, holdout, |game, result, share| {
+        let sample = shapes::sample_of(game, result);
+        match share {
+            Share::Fit => samples.push(sample),
+            Share::Held => held.push(sample),
+        }
+    })?;
+    println!("{} quiet positions", samples.len());
+    let k = shapes::fit_scale(&samples);
+    let start: Vec<f64> = SHAPE_VALUE.iter().map(|&v| f64::from(v)).collect();
+    let tempo = f64::from(TEMPO);
+    println!(
+        "scale K = {k:.2}; loss with today's values {:.6}",
+        shapes::loss(&samples, &start, tempo, k)
+    );
+    let (table, fitted_tempo) = shapes::fit(&samples, k, rounds, ridge);
+    println!(
+        "loss with fitted shapes {:.6}",
+        shapes::loss(&samples, &table, fitted_tempo, k)
+    );
+    if !held.is_empty() {
+        println!(
+            "held out ({} positions): {:.6} with today's values, {:.6} fitted",
+            held.len(),
+            shapes::loss(&held, &start, tempo, k),
+            shapes::loss(&held, &table, fitted_tempo, k)
+        );
+    }
+    let rounded: Vec<i32> = table.iter().map(|v| v.round() as i32).collect();
+    shapes::print_table(&rounded);
     Ok(())
 }
