@@ -7,6 +7,8 @@
 //! bonus of their combination. So each position becomes the counts of every pattern and
 //! bonus for both sides, and the fit is a logistic regression of the game's result on them,
 //! with the scale `K` first fitted to the current values (so the units stay the engine's).
+//! Since stop 56 the engine values a cell by its shape (`SHAPE_VALUE`, `--shapes` below):
+//! this fit moves the hand-built line values and bonuses that the shape fit starts from.
 //!
 //! `--masks RIDGE` fits the threat table instead (`THREAT_TABLE`, indexed by
 //! `strong::threat_mask`: which threats each player could make next), one value per
