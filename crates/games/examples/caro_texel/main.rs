@@ -168,50 +168,45 @@ fn sample_of(game: &Caro, result: f64) -> Sample {
     Sample { fixed, ..partial }
 }
 
-/// Which share of the data a position falls in.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Share {
-    /// Fitted.
-    Fit,
-    /// Kept out of the fit (`--holdout`) to measure it.
-    Held,
-}
-
-/// Calls `visit` with every quiet labelled position of the files at `paths` and its share.
-/// Game records (`ply match --out`) give the positions past the opening, labelled with the
-/// game's result for the side to move, and `holdout` keeps every fifth game out; a
-/// `--targets` file gives one position a line, and `holdout` keeps whole games out by a
-/// hash of their first moves.
-pub fn each_position(
+/// The samples `sample` makes of every quiet labelled position of the files at `paths`:
+/// those fitted and those held out. Game records (`ply match --out`) give the positions past
+/// the opening, labelled with the game's result for the side to move, and `holdout` keeps
+/// every fifth game out; a `--targets` file gives one position a line, and `holdout` keeps
+/// whole games out by a hash of their first moves.
+fn samples_from<S>(
     paths: &[String],
     targets: bool,
     holdout: bool,
-    mut visit: impl FnMut(&Caro, f64, Share),
-) -> Result<(), Box<dyn Error>> {
-    let share = |held: bool| {
-        if holdout && held {
-            Share::Held
-        } else {
-            Share::Fit
-        }
-    };
+    mut sample: impl FnMut(&Caro, f64) -> S,
+) -> Result<(Vec<S>, Vec<S>), Box<dyn Error>> {
+    let mut fitted = Vec::new();
+    let mut held = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path)?;
         if targets {
             for line in text.lines().filter(|line| !line.trim().is_empty()) {
                 let (game, result) = target_of(line)?;
                 if is_quiet(&game) {
-                    visit(&game, result, share(game_of(line).is_multiple_of(5)));
+                    let into = if holdout && game_of(line).is_multiple_of(5) {
+                        &mut held
+                    } else {
+                        &mut fitted
+                    };
+                    into.push(sample(&game, result));
                 }
             }
         } else {
             for (index, record) in text.split("\n\n").enumerate() {
-                let share = share(index % 5 == 0);
-                positions_of(record, |game, result| visit(game, result, share))?;
+                let into = if holdout && index % 5 == 0 {
+                    &mut held
+                } else {
+                    &mut fitted
+                };
+                positions_of(record, |game, result| into.push(sample(game, result)))?;
             }
         }
     }
-    Ok(())
+    Ok((fitted, held))
 }
 
 /// Calls `visit` with every quiet position of one game record past the opening and the
@@ -472,75 +467,53 @@ fn game_of(line: &str) -> u64 {
     hasher.finish()
 }
 
+/// Removes `flag` from `args`; whether it was there.
+fn take_flag(args: &mut Vec<String>, flag: &str) -> bool {
+    let at = args.iter().position(|a| a == flag);
+    at.map(|at| args.remove(at)).is_some()
+}
+
+/// Removes `flag` and the value after it from `args`, parsed; `None` without the flag.
+fn take_value<T: std::str::FromStr>(
+    args: &mut Vec<String>,
+    flag: &str,
+) -> Result<Option<T>, Box<dyn Error>>
+where
+    T::Err: Error + 'static,
+{
+    let Some(at) = args.iter().position(|a| a == flag) else {
+        return Ok(None);
+    };
+    let value = args
+        .get(at + 1)
+        .ok_or_else(|| format!("{flag} needs a value"))?
+        .parse()?;
+    args.drain(at..at + 2);
+    Ok(Some(value))
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let rounds = match args.iter().position(|a| a == "--rounds") {
-        Some(at) => {
-            let n = args.get(at + 1).ok_or("--rounds needs a number")?.parse()?;
-            args.drain(at..at + 2);
-            n
-        }
-        None => 1000,
-    };
-    let masks = match args.iter().position(|a| a == "--masks") {
-        Some(at) => {
-            let ridge = args.get(at + 1).ok_or("--masks needs a ridge")?.parse()?;
-            args.drain(at..at + 2);
-            Some(ridge)
-        }
-        None => None,
-    };
-    let split = match args.iter().position(|a| a == "--split") {
-        Some(at) => {
-            args.remove(at);
-            true
-        }
-        None => false,
-    };
+    let rounds = take_value(&mut args, "--rounds")?.unwrap_or(1000);
+    let masks: Option<f64> = take_value(&mut args, "--masks")?;
+    let split = take_flag(&mut args, "--split");
     if args.first().map(String::as_str) == Some("--print-summed-shapes") {
         shapes::print_table(&shapes::summed_table());
         return Ok(());
     }
-    let shape_ridge = match args.iter().position(|a| a == "--shapes") {
-        Some(at) => {
-            let ridge = args.get(at + 1).ok_or("--shapes needs a ridge")?.parse()?;
-            args.drain(at..at + 2);
-            Some(ridge)
-        }
-        None => None,
-    };
+    let shape_ridge: Option<f64> = take_value(&mut args, "--shapes")?;
     if args.is_empty() {
         return Err(
             "usage: caro_texel [--rounds N] [--split | --masks RIDGE | --shapes RIDGE] [--holdout] [--targets] FILE …"
                 .into(),
         );
     }
-    let targets = match args.iter().position(|a| a == "--targets") {
-        Some(at) => {
-            args.remove(at);
-            true
-        }
-        None => false,
-    };
-    let holdout = match args.iter().position(|a| a == "--holdout") {
-        Some(at) => {
-            args.remove(at);
-            true
-        }
-        None => false,
-    };
+    let targets = take_flag(&mut args, "--targets");
+    let holdout = take_flag(&mut args, "--holdout");
     if let Some(ridge) = shape_ridge {
         return fit_shapes(&args, targets, holdout, rounds, ridge);
     }
-    let mut samples = Vec::new();
-    let mut held = Vec::new();
-    each_position(&args, targets, holdout, |game, result, share| {
-        let sample = sample_of(game, result);
-        match share {
-            Share::Fit => samples.push(sample),
-            Share::Held => held.push(sample),
-        }
-    })?;
+    let (samples, held) = samples_from(&args, targets, holdout, sample_of)?;
     println!("{} quiet positions", samples.len());
     let k = fit_scale(&samples);
     let current = Values::current();
@@ -612,15 +585,7 @@ fn fit_shapes(
     rounds: usize,
     ridge: f64,
 ) -> Result<(), Box<dyn Error>> {
-    let mut samples = Vec::new();
-    let mut held = Vec::new();
-    each_position(paths, targets, holdout, |game, result, share| {
-        let sample = shapes::sample_of(game, result);
-        match share {
-            Share::Fit => samples.push(sample),
-            Share::Held => held.push(sample),
-        }
-    })?;
+    let (samples, held) = samples_from(paths, targets, holdout, shapes::sample_of)?;
     println!("{} quiet positions", samples.len());
     let k = shapes::fit_scale(&samples);
     let start: Vec<f64> = SHAPE_VALUE.iter().map(|&v| f64::from(v)).collect();
