@@ -337,8 +337,36 @@ test('the search log shows each line at every width, scores read as pawns', asyn
       assert.match(line, /\S/, 'a line is written');
       assert.match(score, /^(—|[+\u2212]?\d+\.\d\d|win in \d+|loss in \d+)( [≤≥])?$/, `a score as players read it: ${score}`);
     }
+    // Every figure is read whole, the logged ones and the widest the columns must hold (a
+    // probe row: nine-character node counts, "99.9M" a second, "999.9 s", two-digit depths, a
+    // mate score), never cut to "…".
+    const cut = await page.evaluate(() => {
+      const cells = ['c-depth', 'c-score', 'c-nodes', 'c-nps', 'c-time'];
+      const clipped = (row) => cells
+        .map((name) => row.querySelector(`.${name}`))
+        .filter((cell) => getComputedStyle(cell).display !== 'none' && cell.scrollWidth > cell.clientWidth)
+        .map((cell) => `${cell.className} "${cell.textContent}"`);
+      const rows = [...document.querySelectorAll('.log-iter')];
+      const found = rows.flatMap(clipped);
+      for (const score of ['\u221212.34 \u2265', 'win in 12']) {
+        const probe = rows[rows.length - 1].cloneNode(true);
+        const texts = { 'c-depth': '24/40', 'c-score': score, 'c-nodes': '9,999,999', 'c-nps': '99.9M', 'c-time': '999.9 s' };
+        for (const [name, text] of Object.entries(texts)) probe.querySelector(`.${name}`).textContent = text;
+        rows[0].parentElement.append(probe);
+        found.push(...clipped(probe));
+        probe.remove();
+      }
+      return found;
+    });
+    assert.deepEqual(cut, [], `figures cut at ${width} px`);
     await shoot(page, `log-line-${width}`);
   }
+  // Past nine characters a node count goes to three figures, a time past ten seconds to tenths.
+  const texts = await page.evaluate(async () => {
+    const log = await import('/static/js/log.js');
+    return [log.nodesText(9_999_999), log.nodesText(13_710_690), log.timeText(970), log.timeText(123_456), log.timeText(1_234_567)];
+  });
+  assert.deepEqual(texts, ['9,999,999', '13.7M', '0.97 s', '123.5 s', '1,235 s']);
   // A long line unfolds on a click (the title shows it whole on hover).
   await page.click('.log-iter .c-pv');
   assert.ok(await page.$('.log-iter .c-pv.open'));

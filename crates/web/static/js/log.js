@@ -47,6 +47,23 @@ function seconds(ms, digits) {
   return decimal(ms / 1000, digits);
 }
 
+/**
+ * An iteration's node count for its column: exact below ten million, then in three figures
+ * (13.7M), so that the column never needs more than nine characters (9,999,999) and a long
+ * analysis is not cut to "13,710,…"; the exact count is the cell's title.
+ */
+export function nodesText(nodes) {
+  return Number(nodes || 0) < 10_000_000 ? number(nodes) : compact(nodes);
+}
+
+/**
+ * An iteration's time for its column: hundredths below ten seconds, tenths below a thousand,
+ * whole seconds beyond, so that it never needs more than seven characters (999.9 s).
+ */
+export function timeText(ms) {
+  return `${seconds(ms, ms < 10_000 ? 2 : ms < 1_000_000 ? 1 : 0)} s`;
+}
+
 function boundText(bound) {
   if (bound === 'upper') return ' ≤';
   if (bound === 'lower') return ' ≥';
@@ -99,9 +116,9 @@ export function createLog(sideNames, scoreStyle, notation = () => null) {
       push(h('li', { class: 'log-iter' },
         h('span', { class: 'c-depth', text: line.seldepth > line.depth ? `${line.depth}/${line.seldepth}` : String(line.depth) }),
         h('span', { class: 'c-score', title: scoreText(line.score, scoreStyle) + boundText(line.bound), text: scoreText(line.score, scoreStyle) + boundText(line.bound) }),
-        h('span', { class: 'c-nodes', text: number(line.nodes) }),
+        h('span', { class: 'c-nodes', title: number(line.nodes), text: nodesText(line.nodes) }),
         h('span', { class: 'c-nps', title: number(line.nps), text: compact(line.nps) }),
-        h('span', { class: 'c-time', text: `${seconds(line.time_ms, 2)} s` }),
+        h('span', { class: 'c-time', text: timeText(line.time_ms) }),
         h('span', { class: 'c-pv', title: lineText(line, notation()), tabindex: '0', onclick: toggleLine, onkeydown: (event) => { if (event.key === 'Enter') toggleLine(event); }, text: lineText(line, notation()) || '—' })));
     } else if (event.type === 'think' && event.event.event === 'root_move' && algorithm !== 'engine') {
       const mv = event.event;
