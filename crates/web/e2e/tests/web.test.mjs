@@ -98,6 +98,20 @@ test('the home page offers every available game', async () => {
   await shoot(page, 'home');
 });
 
+test('the home page counts a game in progress as players do: 1 move, 2 moves', async () => {
+  const counts = {};
+  for (const moves of [['b2'], ['b2', 'a1']]) {
+    const created = await postJson(`${base}api/games`, { game: 'tictactoe', human: 'both' });
+    for (const move of moves) await postJson(`${base}api/games/${created.id}/moves`, { move });
+    counts[created.id] = moves.length;
+  }
+  await page.goto(base);
+  for (const [id, n] of Object.entries(counts)) {
+    const text = await page.textContent(`.resume-item[href="/play/${id}"] .muted`);
+    assert.equal(text, n === 1 ? '1 move' : `${n} moves`);
+  }
+});
+
 test('a short game of each available game, played by clicking', async () => {
   const catalog = await getJson(`${base}api/catalog`);
   for (const game of catalog.games.filter((g) => g.available)) {

@@ -4,7 +4,7 @@
 
 import { api } from './api.js';
 import { h, replace, number } from './dom.js';
-import { t, sideName } from './i18n.js';
+import { t, tn, sideName } from './i18n.js';
 import { titleOf } from './words.js';
 import { navigate } from './app.js';
 import { drawBoard } from './board.js';
@@ -39,7 +39,7 @@ export function mount(root) {
     if (!ongoing.length) return;
     replace(resume, h('h2', { text: t('home.resume') }), h('ul', { class: 'resume-list' }, ongoing.map((g) =>
       h('li', {}, h('a', { href: `/play/${g.id}`, 'data-link': true, class: 'resume-item' },
-        h('strong', { text: titleOf(g.game, g.names, g.options) }), h('span', { class: 'muted', text: t('games.movesCount', { n: number(g.moves) }) }))))),
+        h('strong', { text: titleOf(g.game, g.names, g.options) }), h('span', { class: 'muted', text: tn('games.movesCount', g.moves, { n: number(g.moves) }) }))))),
       h('a', { href: '/games', 'data-link': true, text: t('home.allGames') }));
   }).catch(() => {});
 

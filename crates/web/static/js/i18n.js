@@ -62,7 +62,7 @@ const en = {
   'games.col.game': 'Game', 'games.col.players': 'Players', 'games.col.moves': 'Moves', 'games.col.result': 'Result',
   'games.col.updated': 'Last move', 'games.col.actions': '', 'games.ongoing': 'in progress', 'games.resume': 'Resume',
   'games.review': 'Review', 'games.delete': 'Delete', 'games.deleteConfirm': 'Delete game #{id} for good?',
-  'games.newer': '← Newer', 'games.older': 'Older →', 'games.range': '{from}–{to} of {total}', 'games.movesCount': '{n} moves',
+  'games.newer': '← Newer', 'games.older': 'Older →', 'games.range': '{from}–{to} of {total}', 'games.movesCount': '{n} moves', 'games.movesCount.one': '{n} move',
   'lab.title': 'The lab: minimax against alpha-beta',
   'lab.lead': 'Search one small position both ways and watch what alpha-beta never has to look at. Step through either search node by node.',
   'lab.game': 'Game', 'lab.position': 'Position (empty: the start)', 'lab.depth': 'Depth (plies)', 'lab.level': 'Evaluation',
@@ -646,6 +646,17 @@ export function onLangChange(listener) { listeners.push(listener); }
 export function t(key, params = {}) {
   const text = dictionaries[lang][key] ?? en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (params[name] ?? `{${name}}`));
+}
+
+/**
+ * `key` for a count of `count` as the language says it: the key's `.one` form where the
+ * language has a singular for that count and the dictionary writes it ("1 move"), else the
+ * key itself (Vietnamese nouns do not change: "1 nước", "2 nước").
+ */
+export function tn(key, count, params = {}) {
+  const one = `${key}.one`;
+  const singular = new Intl.PluralRules(t('locale')).select(count) === 'one' && one in dictionaries[lang];
+  return t(singular ? one : key, params);
 }
 
 function word(text) {
