@@ -119,6 +119,10 @@ test('a move tried in review is answered, and the game stays as it was', async (
   await page.click('.moves-list .move[data-ply="3"]');
   await page.waitForSelector('.branch-info.on');
   assert.match(await page.textContent('.branch-info'), /Try a move on the board/);
+  // The typed-move box offers an example from the position shown, not the finished game's
+  // (which has none: it read "Type a move, e.g. ").
+  const example = await page.getAttribute('#move-input', 'placeholder');
+  assert.match(example, /^Type a move, e\.g\. [a-c][1-3]$/);
   await page.click('svg.board rect.hit[data-cell="0"]');
   await page.waitForSelector('.branch-info button[data-action=back-to-game]');
   const text = await page.textContent('.branch-info');

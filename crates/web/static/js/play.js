@@ -550,7 +550,7 @@ export function mount(root, [id]) {
     // would change it (the server refuses those to anyone but the game's owner anyway).
     for (const name of ['undo', 'redo', 'hint', 'movenow', 'analyze', 'resign']) buttons[name].hidden = ctx.watching;
     moveForm.hidden = ctx.watching;
-    moveInput.placeholder = interactive ? t('play.typeHint', { example: moveText(s.legal[0], ctx.notation) }) : '';
+    moveInput.placeholder = interactive ? t('play.typeHint', { example: moveText(legalNow()[0], ctx.notation) }) : '';
     replace(links,
       h('a', { class: 'btn ghost', href: `/api/games/${id}/export`, download: '', 'data-action': 'export', text: t('play.export') }),
       h('a', { class: 'btn ghost', href: `/lab?game=${encodeURIComponent(s.game)}&position=${encodeURIComponent(s.position)}${optionsQuery(s.options)}`, 'data-link': true, text: t('play.openLab') }),
