@@ -273,10 +273,16 @@ fn target_of(line: &str) -> Result<(Caro, f64), Box<dyn Error>> {
 /// The scale that best fits the current values.
 fn fit_scale(samples: &[Sample]) -> f64 {
     let current = Values::current();
+    best_scale(|k| loss(samples, &current, k))
+}
+
+/// The scale K in 0.01 … 4.00 whose predictions have the least `loss_at(K)` (the first of
+/// equals).
+fn best_scale(loss_at: impl Fn(f64) -> f64) -> f64 {
     let mut best = (f64::MAX, 1.0);
     for step in 1..=400 {
         let k = f64::from(step) * 0.01;
-        let l = loss(samples, &current, k);
+        let l = loss_at(k);
         if l < best.0 {
             best = (l, k);
         }

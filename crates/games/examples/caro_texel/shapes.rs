@@ -9,7 +9,7 @@ use ply_games::caro::threat::{SHAPES, Threat, judge, shape_index, summed_value};
 use ply_games::caro::{Caro, Strong};
 use ply_search::{Evaluator, Game, Side};
 
-use crate::{Moments, sigmoid, slope};
+use crate::{Moments, best_scale, sigmoid, slope};
 
 /// A shape's value is fitted only when it is met in this many positions (else it stays).
 const MIN_POSITIONS: usize = 100;
@@ -120,14 +120,7 @@ pub fn loss(samples: &[Sample], table: &[f64], tempo: f64, k: f64) -> f64 {
 /// The scale that best fits the present values.
 pub fn fit_scale(samples: &[Sample]) -> f64 {
     let table: Vec<f64> = SHAPE_VALUE.iter().map(|&v| f64::from(v)).collect();
-    (1..=400)
-        .map(|step| f64::from(step) * 0.01)
-        .map(|k| (loss(samples, &table, f64::from(TEMPO), k), k))
-        .fold(
-            (f64::MAX, 1.0),
-            |best, next| if next.0 < best.0 { next } else { best },
-        )
-        .1
+    best_scale(|k| loss(samples, &table, f64::from(TEMPO), k))
 }
 
 /// Adam on the shape values and the tempo; returns them. The fit starts from the
