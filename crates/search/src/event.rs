@@ -154,7 +154,9 @@ pub struct SearchResult<M> {
     pub ponder_move: Option<M>,
     /// Value of the root from the side to move's view.
     pub score: Score,
-    /// Depth of the last completed iteration.
+    /// Depth of the search that scored the best line: the last completed iteration, or
+    /// the one a stop cut short when its best line was already searched through (the
+    /// iteration that reported this line says the same depth).
     pub depth: u32,
     /// Deepest ply reached.
     pub seldepth: u32,

@@ -241,6 +241,50 @@ fn iterations_are_reported_in_order_with_growing_node_counts() {
     assert_eq!(result.depth, 5);
 }
 
+/// Whatever node limit cuts a search short, with one line or three, the result speaks of the
+/// last line the search reported: the same depth, score and moves (a page shows that row
+/// above the result's summary). Some of the limits stop an iteration after its best line
+/// was searched through; the result is then that line, at that depth.
+#[test]
+fn the_result_is_the_last_reported_line_wherever_a_limit_stops() {
+    let game = random_position(4, 4, 3, 2, 7);
+    let mut inside = 0;
+    for multipv in [1, 3] {
+        for nodes in (250..=12_000).step_by(250) {
+            let mut engine = Engine::new(OpenLines, EngineOptions::default());
+            let mut last = None;
+            let mut finished_depth = 0;
+            let mut request = SearchRequest::new(Limits::nodes(nodes));
+            request.multipv = multipv;
+            let result =
+                engine.search(
+                    &game,
+                    &request,
+                    &SearchControl::new(),
+                    &mut |event| match event {
+                        SearchEvent::Iteration(info) if info.multipv == 1 => {
+                            last = Some(info.clone())
+                        }
+                        SearchEvent::Work(work) => finished_depth = work.depth,
+                        _ => {}
+                    },
+                );
+            let last = last.expect("a line is reported");
+            let what = format!("{nodes} nodes, {multipv} lines");
+            assert_eq!(result.depth, last.depth, "{what}");
+            assert_eq!(result.score, last.score, "{what}");
+            assert_eq!(result.pv, last.pv, "{what}");
+            if result.depth > finished_depth {
+                inside += 1;
+            }
+        }
+    }
+    assert!(
+        inside > 0,
+        "no limit stopped an iteration after its best line"
+    );
+}
+
 #[test]
 fn a_stopped_search_still_returns_a_legal_move() {
     let game = Mnk::new(5, 5, 4);

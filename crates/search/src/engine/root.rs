@@ -45,7 +45,8 @@ impl<M: Copy> RootMove<M> {
     }
 }
 
-/// The last fully searched iteration.
+/// The last fully searched iteration, or the stopped one whose best line was searched to its
+/// depth and beat the old best.
 #[derive(Clone, Debug)]
 pub(crate) struct Completed<M> {
     pub depth: u32,
@@ -97,6 +98,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 depth: search_depth,
                 ..IterationWork::default()
             };
+            let mut lines_reported = 0;
             for pv_index in 0..plan.multipv {
                 self.search_line(shared, root, search_depth, pv_index, &mut reporter);
                 // Keep the lines found so far in order, best first.
@@ -104,24 +106,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 if self.aborted {
                     break;
                 }
-                if let Some(report) = reporter.as_mut() {
-                    let line = &root[pv_index];
-                    let nodes = shared.total_nodes();
-                    let time = shared.budget.elapsed();
-                    report(&SearchEvent::Iteration(Iteration {
-                        depth: search_depth,
-                        seldepth: self.seldepth as u32,
-                        multipv: pv_index + 1,
-                        score: line.score,
-                        bound: line.bound,
-                        nodes,
-                        time,
-                        nps: nodes_per_second(nodes, time),
-                        pv: line.pv.clone(),
-                        tt_hits: self.tt_hits,
-                        hashfull: shared.tt.hashfull(),
-                    }));
-                }
+                self.report_line(shared, &root[pv_index], pv_index, &mut reporter);
+                lines_reported += 1;
             }
             if !self.aborted
                 && let Some(report) = reporter.as_mut()
@@ -133,24 +119,26 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 report(&SearchEvent::Work(work));
             }
             if self.aborted {
-                // A move that beat the old best at the new depth is better than the old best.
-                // (A line reset for a re-search that was then stopped keeps its depth but
-                // has no score: it must not count.)
+                // A move that beat the old best at the new depth is better than the old best,
+                // and its line was searched to the new depth: the result says that depth, and
+                // the log has its row. (A line reset for a re-search that was then stopped
+                // keeps its depth but has no score: it must not count.)
                 if let Some(first) = root.first()
                     && first.depth == search_depth
                     && first.bound != Bound::Upper
                     && first.score > -Score::INFINITE
                 {
-                    // A first iteration stopped here has no completed one to amend.
-                    let done = completed.get_or_insert_with(|| Completed {
+                    if lines_reported == 0 {
+                        self.report_line(shared, first, 0, &mut reporter);
+                    }
+                    let proven = completed.as_ref().is_some_and(|done| done.proven);
+                    completed = Some(Completed {
                         depth: search_depth,
                         seldepth: self.seldepth as u32,
                         score: first.score,
-                        pv: Vec::new(),
-                        proven: false,
+                        pv: first.pv.clone(),
+                        proven,
                     });
-                    done.score = first.score;
-                    done.pv = first.pv.clone();
                 }
                 break;
             }
@@ -195,6 +183,35 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
         completed
+    }
+
+    /// Tells the reporter (the main thread's) line `pv_index` of the iteration at the root's
+    /// depth.
+    fn report_line(
+        &self,
+        shared: &Shared<'_>,
+        line: &RootMove<G::Move>,
+        pv_index: usize,
+        reporter: &mut Reporter<'_, G::Move>,
+    ) {
+        let Some(report) = reporter.as_mut() else {
+            return;
+        };
+        let nodes = shared.total_nodes();
+        let time = shared.budget.elapsed();
+        report(&SearchEvent::Iteration(Iteration {
+            depth: self.root_depth as u32,
+            seldepth: self.seldepth as u32,
+            multipv: pv_index + 1,
+            score: line.score,
+            bound: line.bound,
+            nodes,
+            time,
+            nps: nodes_per_second(nodes, time),
+            pv: line.pv.clone(),
+            tt_hits: self.tt_hits,
+            hashfull: shared.tt.hashfull(),
+        }));
     }
 
     /// Between iterations: is another one worth starting?

@@ -334,6 +334,17 @@ test('the search log shows each line at every width, scores read as pawns', asyn
   await startFromHome('chess', { human: 'both', level: 'strong', movetime: 1000 });
   await page.click('button[data-action=analyze]');
   await page.waitForSelector('.log-done', { timeout: 15000 });
+  // The summary under the log speaks of the last row: the same depth and score (a search
+  // stopped inside an iteration answers with the line that iteration finished, at its depth).
+  const { row, summary } = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll('.log-iter')];
+    const last = rows[rows.length - 1];
+    return {
+      row: { depth: last.querySelector('.c-depth').textContent.split('/')[0], score: last.querySelector('.c-score').textContent.replace(/ [≤≥]$/, '') },
+      summary: document.querySelector('.log-done .muted').textContent,
+    };
+  });
+  assert.ok(summary.startsWith(`score ${row.score} · depth ${row.depth} · `), `the last row reads ${JSON.stringify(row)}, the summary ${summary}`);
   for (const [width, height] of [[1280, 800], [1600, 900], [1920, 1080], [390, 844], [360, 740]]) {
     await page.setViewportSize({ width, height });
     const head = await page.$eval('.log-head .c-pv', (span) => span.getBoundingClientRect().width);
