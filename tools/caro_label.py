@@ -9,6 +9,10 @@ value as a win rate (sigmoid(value / 200), Rapfi's own scale; 1 or 0 for a mate)
 
     python3 tools/caro_label.py /path/to/pbrain-rapfi games.txt > labels.tsv
     python3 tools/caro_label.py --reverse /path/to/pbrain-rapfi games.txt > more.tsv
+    python3 tools/caro_label.py --offset 2 /path/to/pbrain-rapfi games.txt > others.tsv
+
+`--offset K` takes the positions whose ply plus game number leaves K over EVERY (default 0),
+so runs with different offsets label disjoint positions of the same games.
 """
 
 import argparse
@@ -101,12 +105,13 @@ def main():
     parser.add_argument("games")
     parser.add_argument("--nodes", type=int, default=50_000)
     parser.add_argument("--every", type=int, default=5)
+    parser.add_argument("--offset", type=int, default=0, help="which of every EVERY positions")
     parser.add_argument("--reverse", action="store_true", help="the games from the last")
     args = parser.parse_args()
     brain = Brain(args.brain, args.nodes)
     for number, moves in enumerate(games(args.games, args.reverse), start=1):
         for plies in range(SKIP_PLIES, len(moves) - 1):
-            if (plies + number) % args.every:
+            if (plies + number) % args.every != args.offset % args.every:
                 continue
             value = brain.value(moves[:plies])
             if value is not None:
