@@ -2,7 +2,8 @@
 # caro_vs_rapfi.sh PLY RAPFI SEED [RULE...]: issue 16's measurement, ply against Rapfi's Gomocup
 # brain (pbrain-rapfi built from dhbloo/rapfi's Rapfi/ with cmake in Release mode, no config file
 # beside it: its classical evaluation, one thread), 1 s a turn, 40 games in colour-swapped pairs
-# from the balanced openings, 15×15, one match per rule (default freestyle). Environment: GAMES
+# from the balanced openings (dealt in an order the seed picks), 15×15, one match per rule
+# (default freestyle). Environment: GAMES
 # (40), MOVETIME (1000 ms), CONCURRENCY (2). The summary gives W/D/L, Elo with its interval,
 # the pairs by points and each brain's time per move.
 set -euo pipefail

@@ -45,13 +45,14 @@ pub struct MatchArgs {
     /// Openings: "random" (random plies from the start, the game's usual number), "random:N"
     /// (N plies), "book" (the built-in book, moves chosen by weight), "book:FILE" (a book
     /// file: ply's own or Polyglot), or a file with one position (FEN, EPD, board string)
-    /// or move list per line.
+    /// or move list per line (dealt in an order --seed shuffles, every line once before any
+    /// again).
     #[arg(long, default_value = "random")]
     openings: String,
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
-    /// Seed of the random openings.
+    /// Seed of the random openings, and of the order a file's openings are dealt in.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Write every game to this file (PGN for chess, position and moves for the others).

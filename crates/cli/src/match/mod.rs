@@ -56,7 +56,7 @@ pub struct Match {
     pub openings: String,
     /// Games played at the same time.
     pub concurrency: usize,
-    /// Seed of the random openings.
+    /// Seed of the random openings, and of the order a file's openings are dealt in.
     pub seed: u64,
     /// Where to write every game.
     pub out: Option<PathBuf>,

@@ -1,8 +1,8 @@
 //! Where the games of a match start: random plies from the start (seeded, each pair's
 //! opening different while the game allows), a walk through an opening book (the built-in
 //! one, or a file: ply's own format or Polyglot) choosing moves by their weights, or the
-//! lines of a file, each a position (FEN, EPD, board string) or a list of moves. Not who
-//! plays them (the schedule).
+//! lines of a file, each a position (FEN, EPD, board string) or a list of moves, dealt in
+//! an order the seed shuffles. Not who plays them (the schedule).
 
 use std::collections::HashSet;
 
@@ -75,9 +75,24 @@ pub fn openings(plan: &Match, pairs: usize) -> anyhow::Result<Vec<Opening>> {
     if book.is_empty() {
         bail!("{source} holds no openings");
     }
-    Ok((0..pairs)
-        .map(|pair| book[pair % book.len()].clone())
-        .collect())
+    Ok(deal(&book, pairs, plan.seed))
+}
+
+/// The openings of `pairs` pairs from a file's `lines`, dealt in an order the seed shuffles:
+/// every line once before any line again (a new shuffle for each pass through the file),
+/// so that matches with different seeds start from different lines.
+fn deal(lines: &[Opening], pairs: usize, seed: u64) -> Vec<Opening> {
+    let mut random = SplitMix64::new(seed);
+    let mut order: Vec<usize> = Vec::with_capacity(pairs + lines.len());
+    while order.len() < pairs {
+        let mut pass: Vec<usize> = (0..lines.len()).collect();
+        for last in (1..pass.len()).rev() {
+            pass.swap(last, random.below(last + 1));
+        }
+        order.extend(pass);
+    }
+    order.truncate(pairs);
+    order.into_iter().map(|line| lines[line].clone()).collect()
 }
 
 fn read_opening(spec: &GameSpec, options: &GameOptions, line: &str) -> anyhow::Result<Opening> {
@@ -219,4 +234,32 @@ fn book_openings(
         openings.extend(chosen);
     }
     Ok(openings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(count: usize) -> Vec<Opening> {
+        (0..count)
+            .map(|line| Opening {
+                position: None,
+                moves: vec![format!("m{line}")],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_file_is_dealt_whole_before_any_line_again_in_an_order_the_seed_picks() {
+        let file = lines(7);
+        let dealt = deal(&file, 17, 5);
+        assert_eq!(dealt.len(), 17);
+        for pass in dealt.chunks(7) {
+            let distinct: HashSet<&Opening> = pass.iter().collect();
+            assert_eq!(distinct.len(), pass.len(), "a line twice in one pass");
+        }
+        assert_eq!(deal(&file, 17, 5), dealt, "the same seed deals the same");
+        let firsts: HashSet<Vec<Opening>> = (1..=6).map(|seed| deal(&file, 7, seed)).collect();
+        assert!(firsts.len() > 1, "every seed dealt the same order");
+    }
 }
