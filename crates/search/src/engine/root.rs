@@ -98,7 +98,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 depth: search_depth,
                 ..IterationWork::default()
             };
-            let mut lines_reported = 0;
+            let mut first_reported = false;
             for pv_index in 0..plan.multipv {
                 self.search_line(shared, root, search_depth, pv_index, &mut reporter);
                 // Keep the lines found so far in order, best first.
@@ -107,7 +107,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     break;
                 }
                 self.report_line(shared, &root[pv_index], pv_index, &mut reporter);
-                lines_reported += 1;
+                first_reported = true;
             }
             if !self.aborted
                 && let Some(report) = reporter.as_mut()
@@ -128,7 +128,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     && first.bound != Bound::Upper
                     && first.score > -Score::INFINITE
                 {
-                    if lines_reported == 0 {
+                    if !first_reported {
                         self.report_line(shared, first, 0, &mut reporter);
                     }
                     let proven = completed.as_ref().is_some_and(|done| done.proven);
