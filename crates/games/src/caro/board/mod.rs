@@ -10,6 +10,7 @@ use ply_search::{Game, Outcome, Side, SplitMix64};
 use super::line::{BLACK, EMPTY, HALF, Line, LineTables, WALL, WHITE, tables};
 use super::rule::Rule;
 use super::threat::{THREAT_KINDS, Threat};
+use undo::UndoLog;
 
 /// Walls around the board: as far as a line key looks.
 pub const PAD: usize = HALF;
@@ -77,6 +78,8 @@ pub struct Caro {
     stones: usize,
     winner: Option<Side>,
     played: Vec<(Cell, Option<Side>)>,
+    /// What each placing overwrote, for taking it back (see `undo.rs`).
+    undo: UndoLog,
 }
 
 impl Caro {
@@ -116,6 +119,7 @@ impl Caro {
             stones: 0,
             winner: None,
             played: Vec::new(),
+            undo: UndoLog::default(),
         };
         for index in 0..game.on_board.len() {
             let cell = game.on_board[index];
@@ -130,6 +134,7 @@ impl Caro {
             }
             game.refresh(cell, true);
         }
+        game.undo.clear();
         game
     }
 
@@ -148,6 +153,8 @@ impl Caro {
         game.hash = game.stone_hash() ^ if to_move == Side::Second { SIDE_KEY } else { 0 };
         game.winner = game.find_winner();
         game.played.clear();
+        // The set-up stones are not moves: nothing takes them back.
+        game.undo.clear();
         game
     }
 
@@ -531,4 +538,5 @@ impl Game for Caro {
 
 #[cfg(test)]
 mod tests;
+mod undo;
 mod update;

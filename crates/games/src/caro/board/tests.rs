@@ -150,3 +150,119 @@ fn the_hash_after_a_move_is_known_before_it() {
         assert_eq!(expected, Some(game.hash()), "after {row},{column}");
     }
 }
+
+/// Asserts that the incremental state of `game` is what a board set up from its stones
+/// holds (lines of empty cells only: an occupied cell keeps the lines it had when taken).
+fn assert_matches_a_fresh_setup(game: &Caro, context: &str) {
+    let stones: Vec<Option<Side>> = game
+        .board_cells()
+        .iter()
+        .map(|&cell| game.stone_at(cell))
+        .collect();
+    let fresh = Caro::from_stones(game.size(), game.rule(), &stones, game.side_to_move());
+    assert_eq!(game.hash(), fresh.hash(), "{context}: hash");
+    assert!(game.keys == fresh.keys, "{context}: keys");
+    for &cell in game.board_cells() {
+        let index = usize::from(cell);
+        if game.is_empty(cell) {
+            assert_eq!(
+                game.lines[index], fresh.lines[index],
+                "{context}: cell {cell}"
+            );
+        }
+        assert_eq!(
+            game.threats[index], fresh.threats[index],
+            "{context}: {cell}"
+        );
+        assert_eq!(game.values[index], fresh.values[index], "{context}: {cell}");
+    }
+    assert_eq!(game.counts, fresh.counts, "{context}: counts");
+    assert_eq!(game.totals, fresh.totals, "{context}: totals");
+    assert_eq!(game.double_threes, fresh.double_threes, "{context}: threes");
+    assert_eq!(game.near, fresh.near, "{context}: near");
+}
+
+#[test]
+fn unmaking_restores_what_a_fresh_setup_computes_under_every_rule() {
+    let mut random = SplitMix64::new(58);
+    for rule in [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Caro,
+        Rule::Caro5,
+        Rule::Renju,
+    ] {
+        for walk in 0..6 {
+            let mut game = Caro::new(15, rule);
+            let empty = game.clone();
+            let mut played = Vec::new();
+            // Forward and back in bursts, as a search goes: deeper each time.
+            for burst in 0..12 {
+                for _ in 0..6 + burst {
+                    let mut moves = Vec::new();
+                    game.generate_moves(&mut moves);
+                    moves.retain(|&cell| game.stones_near(cell) > 0 || game.stone_count() == 0);
+                    if moves.is_empty() || game.outcome().is_some() {
+                        break;
+                    }
+                    let cell = moves[random.below(moves.len())];
+                    game.make_move(cell);
+                    played.push(cell);
+                }
+                let context = format!(
+                    "{rule:?} walk {walk} burst {burst}, {} stones",
+                    played.len()
+                );
+                assert_matches_a_fresh_setup(&game, &context);
+                for _ in 0..random.below(played.len() + 1) {
+                    let Some(cell) = played.pop() else { break };
+                    game.unmake_move(cell);
+                }
+                assert_matches_a_fresh_setup(&game, &format!("{context}, taken back"));
+            }
+            while let Some(cell) = played.pop() {
+                game.unmake_move(cell);
+            }
+            assert!(game.keys == empty.keys, "{rule:?}: keys");
+            assert!(game.lines == empty.lines, "{rule:?}: lines");
+            assert!(game.threats == empty.threats, "{rule:?}: threats");
+            assert!(game.values == empty.values, "{rule:?}: values");
+            assert_eq!(game.counts, empty.counts);
+            assert_eq!(game.totals, empty.totals);
+        }
+    }
+}
+
+#[test]
+fn a_stone_of_the_set_up_position_is_taken_back_by_recomputing() {
+    let mut game = Caro::new(15, Rule::Renju);
+    play(&mut game, &[(7, 7), (7, 8), (8, 8), (6, 6), (9, 9), (8, 7)]);
+    let stones: Vec<Option<Side>> = game
+        .board_cells()
+        .iter()
+        .map(|&cell| game.stone_at(cell))
+        .collect();
+    let mut set_up = Caro::from_stones(15, Rule::Renju, &stones, game.side_to_move());
+    // Moves made on the set-up board come back off it by the log …
+    play(&mut set_up, &[(6, 8), (10, 10), (5, 9)]);
+    for (row, column) in [(5, 9), (10, 10), (6, 8)] {
+        let cell = set_up.cell(row, column);
+        set_up.unmake_move(cell);
+        assert_matches_a_fresh_setup(&set_up, &format!("took back {row},{column}"));
+    }
+    // … and a set-up stone, which the log never saw placed, by working the lines out (a
+    // stone of the side that would have played it: unmaking hands the move back).
+    let cell = set_up.cell(6, 6);
+    set_up.unmake_move(cell);
+    assert!(set_up.is_empty(cell));
+    assert_matches_a_fresh_setup(&set_up, "took back a set-up stone");
+    // Out of order too (a stone of the colour unmaking expects): the log is dropped and
+    // what stays is still right.
+    play(&mut set_up, &[(3, 3), (3, 4), (3, 5)]);
+    let out_of_order = set_up.cell(3, 3);
+    set_up.unmake_move(out_of_order);
+    assert_matches_a_fresh_setup(&set_up, "took back a stone not the last");
+    let next = set_up.cell(3, 4);
+    set_up.unmake_move(next);
+    assert_matches_a_fresh_setup(&set_up, "then the one before the last");
+}

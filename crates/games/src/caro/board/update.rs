@@ -14,6 +14,7 @@ impl Caro {
     /// else only its threat and value from the stored lines.
     pub(super) fn refresh(&mut self, cell: Cell, all_lines: bool) {
         let index = usize::from(cell);
+        self.save_cell(index);
         if self.cells[index] != EMPTY {
             self.set_judged(index, [(Threat::None, 0); 2]);
             return;
@@ -48,6 +49,7 @@ impl Caro {
         if changed == [false, false] {
             return;
         }
+        self.save_cell(index);
         self.count_double_three(lines[0], -1);
         lines[0][D] = patterns[0];
         lines[1][D] = patterns[1];
@@ -136,40 +138,47 @@ impl Caro {
     pub(super) fn place(&mut self, cell: Cell, side: Side) {
         let code = stone_code(side);
         let index = usize::from(cell);
+        self.open_frame(cell);
         self.count_double_three(self.lines[index][0], -1);
         self.cells[index] = code;
         self.hash ^= zobrist()[index][side.index()];
         self.stones += 1;
-        self.update_lines(cell, u32::from(code));
+        self.update_lines::<true>(cell, u32::from(code));
         self.refresh(cell, false);
         self.touch_near(cell, 1);
         self.rejudge_three_threes();
     }
 
-    /// Takes the stone off `cell`.
+    /// Takes the stone off `cell`: restores what placing it changed when it is the newest
+    /// stone on record (as in a search), else works the lines out again.
     pub(super) fn remove(&mut self, cell: Cell, side: Side) {
         let index = usize::from(cell);
         self.cells[index] = EMPTY;
         self.hash ^= zobrist()[index][side.index()];
         self.stones -= 1;
-        self.update_lines(cell, 0);
-        self.refresh(cell, true);
         self.touch_near(cell, -1);
+        if self.restore(cell) {
+            self.update_lines::<false>(cell, 0);
+            return;
+        }
+        self.update_lines::<true>(cell, 0);
+        self.refresh(cell, true);
         self.rejudge_three_threes();
+        self.undo.clear();
     }
 
     /// Writes `code` for `cell` into the keys of the ten cells on each of its four lines,
-    /// and refreshes the empty ones within the rule's reach.
-    fn update_lines(&mut self, cell: Cell, code: u32) {
-        self.update_line::<0>(cell, code);
-        self.update_line::<1>(cell, code);
-        self.update_line::<2>(cell, code);
-        self.update_line::<3>(cell, code);
+    /// and (when `JUDGE`) refreshes the empty ones within the rule's reach.
+    fn update_lines<const JUDGE: bool>(&mut self, cell: Cell, code: u32) {
+        self.update_line::<0, JUDGE>(cell, code);
+        self.update_line::<1, JUDGE>(cell, code);
+        self.update_line::<2, JUDGE>(cell, code);
+        self.update_line::<3, JUDGE>(cell, code);
     }
 
     /// [`Caro::update_lines`] along direction `D`.
     #[inline]
-    fn update_line<const D: usize>(&mut self, cell: Cell, code: u32) {
+    fn update_line<const D: usize, const JUDGE: bool>(&mut self, cell: Cell, code: u32) {
         let reach = self.tables.reach() as isize;
         let step = self.step(D);
         for distance in 1..=HALF as isize {
@@ -181,7 +190,7 @@ impl Caro {
                 let shift = key_shift(offset_seen);
                 let key = (self.keys[n][D] & !(3 << shift)) | code << shift;
                 self.keys[n][D] = key;
-                if distance <= reach && self.cells[n] == EMPTY {
+                if JUDGE && distance <= reach && self.cells[n] == EMPTY {
                     self.refresh_line::<D>(n as Cell, self.tables.patterns(key));
                 }
             }
