@@ -191,8 +191,6 @@ impl Evaluator<Caro> for Strong {
                 count += 1;
             }
         }
-        let scored = &mut scored[..count];
-        scored.sort_unstable_by_key(|&(score, cell)| (std::cmp::Reverse(score), cell));
         let kept = if threatened {
             count
         } else {
@@ -202,6 +200,15 @@ impl Evaluator<Caro> for Strong {
             game.generate_moves(moves);
             return;
         }
+        // Best first, ties by cell: only the kept ones need sorting (the key is unique, so
+        // this orders them exactly as a full sort would).
+        let order = |&(score, cell): &(i32, Cell)| (std::cmp::Reverse(score), cell);
+        let mut scored = &mut scored[..count];
+        if kept < count {
+            scored.select_nth_unstable_by_key(kept - 1, order);
+            scored = &mut scored[..kept];
+        }
+        scored.sort_unstable_by_key(order);
         moves.extend(scored[..kept].iter().map(|&(_, cell)| cell));
     }
 
