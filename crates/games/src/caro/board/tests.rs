@@ -61,22 +61,7 @@ fn incremental_patterns_match_a_fresh_setup() {
         (10, 10),
     ];
     play(&mut game, &moves);
-    let stones: Vec<Option<Side>> = game
-        .board_cells()
-        .iter()
-        .map(|&cell| game.stone_at(cell))
-        .collect();
-    let fresh = Caro::from_stones(15, Rule::Renju, &stones, game.side_to_move());
-    assert_eq!(game.hash(), fresh.hash());
-    for &cell in game.board_cells() {
-        if game.is_empty(cell) {
-            let index = usize::from(cell);
-            assert_eq!(game.lines[index], fresh.lines[index], "cell {cell}");
-        }
-    }
-    assert!(game.threats == fresh.threats, "threats differ");
-    assert_eq!(game.counts, fresh.counts);
-    assert_eq!(game.totals, fresh.totals);
+    assert_matches_a_fresh_setup(&game, "renju, eight moves");
 }
 
 #[test]
