@@ -3,6 +3,8 @@
 //! fours as quiescence moves (a VCF search past the horizon), a four by the opponent as
 //! "check", and the threat-space solver at the root.
 
+use std::cell::RefCell;
+
 use ply_search::{
     AdviceBudget, Evaluator, Features, Game, Refinements, RootAdvice, SearchParams, Side,
 };
@@ -20,8 +22,25 @@ use super::params::{
 use super::threat::Threat;
 use super::vcf::{Solver, SolverLimits};
 
-/// Cells on the largest board.
-const MAX_CELLS: usize = super::board::MAX_SIZE * super::board::MAX_SIZE;
+thread_local! {
+    /// One node's candidates with their order keys, kept between nodes so that none
+    /// allocates (or clears a board-sized array on the stack, which cost a third of the
+    /// candidate list's time).
+    static SCORED: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A key that sorts the higher score first and, between equal scores, the lower cell.
+#[inline]
+fn order_key(score: i32, cell: Cell) -> u64 {
+    let descending = u32::MAX - (score as u32 ^ 0x8000_0000);
+    u64::from(descending) << 16 | u64::from(cell)
+}
+
+/// The cell an [`order_key`] was made for.
+#[inline]
+fn cell_of(key: u64) -> Cell {
+    (key & 0xffff) as Cell
+}
 
 /// The strong evaluator.
 #[derive(Clone, Copy, Debug, Default)]
@@ -172,44 +191,40 @@ impl Evaluator<Caro> for Strong {
             return;
         }
         let threatened = game.count(them, Threat::Flex4) > 0;
-        // Scored on the stack: nothing is allocated per node.
-        let mut scored = [(0i32, 0 as Cell); MAX_CELLS];
-        let mut count = 0;
-        for &cell in game.board_cells() {
-            if !game.is_empty(cell) || !game.is_allowed(cell, me) {
-                continue;
-            }
-            if threatened {
-                if !Self::answers_a_three(game, cell, me) {
+        SCORED.with_borrow_mut(|scored| {
+            scored.clear();
+            for &cell in game.board_cells() {
+                if !game.is_empty(cell) || !game.is_allowed(cell, me) {
                     continue;
                 }
-            } else if game.stones_near(cell) == 0 {
-                continue;
+                if threatened {
+                    if !Self::answers_a_three(game, cell, me) {
+                        continue;
+                    }
+                } else if game.stones_near(cell) == 0 {
+                    continue;
+                }
+                scored.push(order_key(Self::cell_score(game, cell, me), cell));
             }
-            if let Some(slot) = scored.get_mut(count) {
-                *slot = (Self::cell_score(game, cell, me), cell);
-                count += 1;
+            let count = scored.len();
+            let kept = if threatened {
+                count
+            } else {
+                count.min(QUIET_KEPT)
+            };
+            if kept == 0 {
+                game.generate_moves(moves);
+                return;
             }
-        }
-        let kept = if threatened {
-            count
-        } else {
-            count.min(QUIET_KEPT)
-        };
-        if kept == 0 {
-            game.generate_moves(moves);
-            return;
-        }
-        // Best first, ties by cell: only the kept ones need sorting (the key is unique, so
-        // this orders them exactly as a full sort would).
-        let order = |&(score, cell): &(i32, Cell)| (std::cmp::Reverse(score), cell);
-        let mut scored = &mut scored[..count];
-        if kept < count {
-            scored.select_nth_unstable_by_key(kept - 1, order);
-            scored = &mut scored[..kept];
-        }
-        scored.sort_unstable_by_key(order);
-        moves.extend(scored[..kept].iter().map(|&(_, cell)| cell));
+            // Only the kept ones need sorting: the keys are unique, so this orders them
+            // exactly as a full sort would.
+            if kept < count {
+                scored.select_nth_unstable(kept - 1);
+                scored.truncate(kept);
+            }
+            scored.sort_unstable();
+            moves.extend(scored.iter().map(|&key| cell_of(key)));
+        });
     }
 
     fn noisy_moves(&self, game: &Caro, moves: &mut Vec<Cell>) {
@@ -227,12 +242,19 @@ impl Evaluator<Caro> for Strong {
         if fours == 0 {
             return;
         }
-        moves.extend(game.board_cells().iter().copied().filter(|&cell| {
-            matches!(
-                game.threat(cell, me),
-                Threat::Four | Threat::FourThree | Threat::Flex4
-            )
-        }));
+        // The counts say how many there are: the scan stops at the last.
+        moves.extend(
+            game.board_cells()
+                .iter()
+                .copied()
+                .filter(|&cell| {
+                    matches!(
+                        game.threat(cell, me),
+                        Threat::Four | Threat::FourThree | Threat::Flex4
+                    )
+                })
+                .take(usize::from(fours)),
+        );
     }
 
     /// Fours near the player's own last stone (a VCF continues where it attacks), and past
@@ -414,6 +436,22 @@ mod tests {
             0b1010,
             "the same threats, seen from the other side"
         );
+    }
+
+    #[test]
+    fn order_keys_sort_the_higher_score_first_then_the_lower_cell() {
+        let mut keys = [
+            (5, 9),
+            (-3, 1),
+            (5, 2),
+            (i32::MAX, 7),
+            (i32::MIN, 0),
+            (0, 4),
+        ]
+        .map(|(score, cell)| order_key(score, cell));
+        keys.sort_unstable();
+        let cells = keys.map(cell_of);
+        assert_eq!(cells, [7, 2, 9, 4, 1, 0]);
     }
 
     #[test]

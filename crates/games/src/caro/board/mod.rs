@@ -372,14 +372,12 @@ impl Caro {
 
     /// The cells where `side` would make `kind` exactly, in reading order, into `out`.
     pub fn cells_with(&self, side: Side, kind: Threat, out: &mut Vec<Cell>) {
-        if self.count(side, kind) == 0 {
-            return;
-        }
         out.extend(
             self.on_board
                 .iter()
                 .copied()
-                .filter(|&cell| self.threat(cell, side) == kind),
+                .filter(|&cell| self.threat(cell, side) == kind)
+                .take(usize::from(self.count(side, kind))),
         );
     }
 
@@ -394,10 +392,15 @@ impl Caro {
             self.rule.five_rule(attacker),
             super::rule::FiveRule::AtLeastOpen | super::rule::FiveRule::ExactlyOpen
         );
+        let mut unseen = self.count(attacker, Threat::Five);
         for &five in &self.on_board {
+            if unseen == 0 {
+                break;
+            }
             if self.threat(five, attacker) != Threat::Five {
                 continue;
             }
+            unseen -= 1;
             if !out.contains(&five) {
                 out.push(five);
             }
