@@ -10,6 +10,18 @@ fn play(game: &mut Caro, moves: &[(usize, usize)]) {
     }
 }
 
+/// A random legal cell next to a stone (the centre area on an empty board), or `None` when
+/// the game is over or no such cell is left.
+fn random_move(game: &Caro, random: &mut SplitMix64) -> Option<Cell> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    moves.retain(|&cell| game.stones_near(cell) > 0 || game.stone_count() == 0);
+    (!moves.is_empty()).then(|| moves[random.below(moves.len())])
+}
+
 #[test]
 fn five_in_a_row_wins_and_unmake_restores_everything() {
     let mut game = Caro::new(10, Rule::Freestyle);
@@ -104,13 +116,9 @@ fn renju_double_threes_are_counted_as_stones_come_and_go() {
         let mut game = Caro::new(15, Rule::Renju);
         let mut played = Vec::new();
         for _ in 0..40 {
-            let mut moves = Vec::new();
-            game.generate_moves(&mut moves);
-            moves.retain(|&cell| game.stones_near(cell) > 0 || game.stone_count() == 0);
-            if moves.is_empty() || game.outcome().is_some() {
+            let Some(cell) = random_move(&game, &mut random) else {
                 break;
-            }
-            let cell = moves[random.below(moves.len())];
+            };
             game.make_move(cell);
             played.push(cell);
             assert_eq!(game.double_threes, recount(&game));
@@ -184,13 +192,9 @@ fn unmaking_restores_what_a_fresh_setup_computes_under_every_rule() {
             // Forward and back in bursts, as a search goes: deeper each time.
             for burst in 0..12 {
                 for _ in 0..6 + burst {
-                    let mut moves = Vec::new();
-                    game.generate_moves(&mut moves);
-                    moves.retain(|&cell| game.stones_near(cell) > 0 || game.stone_count() == 0);
-                    if moves.is_empty() || game.outcome().is_some() {
+                    let Some(cell) = random_move(&game, &mut random) else {
                         break;
-                    }
-                    let cell = moves[random.below(moves.len())];
+                    };
                     game.make_move(cell);
                     played.push(cell);
                 }

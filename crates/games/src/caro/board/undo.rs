@@ -67,15 +67,16 @@ impl Caro {
     }
 
     /// Restores what placing the stone on `cell` changed, if that placing is the newest on
-    /// record; otherwise forgets the record (a stone taken back out of order, or one placed
-    /// when the position was set up) and answers false: the caller recomputes.
+    /// record, and answers whether it did. When it did not (a stone taken back out of order,
+    /// or one placed when the position was set up) the caller recomputes and drops the log.
     pub(super) fn restore(&mut self, cell: Cell) -> bool {
-        match self.undo.frames.last() {
-            Some(frame) if frame.cell == cell => {}
-            _ => {
-                self.undo.clear();
-                return false;
-            }
+        if self
+            .undo
+            .frames
+            .last()
+            .is_none_or(|frame| frame.cell != cell)
+        {
+            return false;
         }
         let Some(frame) = self.undo.frames.pop() else {
             return false;
