@@ -241,6 +241,14 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Whether the side to move stands under a threat that static pruning must not look
+    /// past (caro: the opponent can make an open four next move). Reverse futility,
+    /// razoring and null move are skipped at such a node. The default is never.
+    fn under_threat(&self, game: &G) -> bool {
+        let _ = game;
+        false
+    }
+
     /// A game-specific look at the root before iterative deepening, within `budget` (with
     /// neither a time nor a node bound the look must bound itself some other deterministic
     /// way). Called only for single-line searches of every root move. The default finds

@@ -479,9 +479,14 @@ fn singular_extensions_are_tried_and_keep_wins_and_legality() {
     );
 }
 
-/// Nodes of a one-thread depth-7 search of the empty 5×5 four-in-a-row board by
-/// [`SelectiveWith::TUNED`] and by `variant` (null moves allowed or not).
+/// [`nodes_of`] [`SelectiveWith::TUNED`] and `variant`.
 fn nodes_beside_tuned(variant: SelectiveWith, nulls_allowed: bool) -> (u64, u64) {
+    nodes_of(SelectiveWith::TUNED, variant, nulls_allowed)
+}
+
+/// Nodes of a one-thread depth-7 search of the empty 5×5 four-in-a-row board by `base` and
+/// by `variant` (null moves allowed or not).
+fn nodes_of(base: SelectiveWith, variant: SelectiveWith, nulls_allowed: bool) -> (u64, u64) {
     let options = EngineOptions {
         hash_mib: 1,
         threads: 1,
@@ -489,7 +494,7 @@ fn nodes_beside_tuned(variant: SelectiveWith, nulls_allowed: bool) -> (u64, u64)
     let mut game = Mnk::new(5, 5, 4);
     game.nulls_allowed = nulls_allowed;
     let request = SearchRequest::new(Limits::depth(7));
-    let plain = search(&game, SelectiveWith::TUNED, options, request.clone());
+    let plain = search(&game, base, options, request.clone());
     let other = search(&game, variant, options, request);
     (plain.nodes, other.nodes)
 }
@@ -530,16 +535,33 @@ fn razoring_keeps_wins_and_legality_and_changes_the_search() {
     );
 }
 
+#[test]
+fn a_node_under_threat_is_not_pruned_by_its_static_value() {
+    let threatened = SelectiveWith {
+        threatened: true,
+        ..SelectiveWith::RAZOR
+    };
+    wins_what_is_won(threatened);
+    let (razored, unpruned) = nodes_of(SelectiveWith::RAZOR, threatened, false);
+    assert!(
+        unpruned > razored,
+        "no razoring or reverse futility under threat searches more: {unpruned} against {razored}"
+    );
+}
+
 /// [`Selective`] with its own search constants and refinements.
 #[derive(Clone, Copy, Debug)]
 struct SelectiveWith {
     params: ply_search::SearchParams,
     refinements: ply_search::Refinements,
+    /// Whether every position counts as under threat (no static pruning anywhere).
+    threatened: bool,
 }
 
 impl SelectiveWith {
     /// No late-move pruning or reductions.
     const TUNED: SelectiveWith = SelectiveWith {
+        threatened: false,
         params: ply_search::SearchParams {
             late_move_depth: 0,
             reduction_depth: 99,
@@ -565,6 +587,7 @@ impl SelectiveWith {
 
     /// Singular extensions from depth 3.
     const SINGULAR: SelectiveWith = SelectiveWith {
+        threatened: false,
         params: ply_search::SearchParams {
             singular_depth: 3,
             ..ply_search::SearchParams::DEFAULT
@@ -577,6 +600,7 @@ impl SelectiveWith {
 
     /// Null moves reduced a further ply per 10 units of static value above beta.
     const NULL_MARGIN: SelectiveWith = SelectiveWith {
+        threatened: false,
         params: SelectiveWith::TUNED.params,
         refinements: ply_search::Refinements {
             null_move_eval_divisor: 10,
@@ -586,6 +610,7 @@ impl SelectiveWith {
 
     /// Quiescence futility with a margin of 10 units.
     const QUIESCENCE_FUTILITY: SelectiveWith = SelectiveWith {
+        threatened: false,
         params: SelectiveWith::TUNED.params,
         refinements: ply_search::Refinements {
             quiescence_futility_margin: 10,
@@ -595,6 +620,7 @@ impl SelectiveWith {
 
     /// Razoring at 5 units a ply below alpha.
     const RAZOR: SelectiveWith = SelectiveWith {
+        threatened: false,
         params: SelectiveWith::TUNED.params,
         refinements: ply_search::Refinements {
             razor_margin: 5,
@@ -604,6 +630,7 @@ impl SelectiveWith {
 
     /// Correction history (keyed by the low bits of the hash, so that positions share).
     const CORRECTED: SelectiveWith = SelectiveWith {
+        threatened: false,
         params: SelectiveWith::TUNED.params,
         refinements: ply_search::Refinements {
             correction_limit: 40,
@@ -638,6 +665,9 @@ impl Evaluator<Mnk> for SelectiveWith {
     }
     fn correction_key(&self, game: &Mnk) -> Option<u64> {
         Some(game.hash() & 63)
+    }
+    fn under_threat(&self, _game: &Mnk) -> bool {
+        self.threatened
     }
 }
 

@@ -287,6 +287,11 @@ impl Evaluator<Caro> for Strong {
         Some(QUIESCENCE_PLIES)
     }
 
+    /// The opponent has an open three (an open four next move): no static pruning here.
+    fn under_threat(&self, game: &Caro) -> bool {
+        game.count(game.side_to_move().opponent(), Threat::Flex4) > 0
+    }
+
     fn tactical_score(&self, game: &Caro, mv: Cell) -> Option<i32> {
         let me = game.side_to_move();
         let them = me.opponent();
@@ -436,6 +441,21 @@ mod tests {
             0b1010,
             "the same threats, seen from the other side"
         );
+    }
+
+    #[test]
+    fn an_open_three_of_the_opponent_puts_the_side_to_move_under_threat() {
+        assert!(!Strong.under_threat(&played("h8 a1")), "nothing yet");
+        // First has h8 i8 j8, open at both ends; Second (to move) is under threat.
+        let three = played("h8 a1 i8 a3 j8");
+        assert!(Strong.under_threat(&three));
+        // A closed three (g8 taken) is no threat.
+        let closed = played("h8 g8 i8 a3 j8");
+        assert!(!Strong.under_threat(&closed));
+        // Once Second blocks, First (to move) is not under threat either.
+        let mut blocked = three.clone();
+        blocked.make_move(blocked.parse_cell("k8").expect("a cell"));
+        assert!(!Strong.under_threat(&blocked));
     }
 
     #[test]

@@ -366,6 +366,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if !PV
             && excluded.is_none()
             && let Some(eval) = static_eval
+            && !self.evaluator.under_threat(&self.game)
         {
             if self.features.reverse_futility_pruning
                 && depth <= self.params.reverse_futility_depth

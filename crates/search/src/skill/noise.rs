@@ -94,6 +94,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
         self.inner.exchange(game, mv)
     }
 
+    fn under_threat(&self, game: &G) -> bool {
+        self.inner.under_threat(game)
+    }
+
     fn root_advice(&self, game: &G, budget: AdviceBudget) -> RootAdvice<G::Move> {
         self.inner.root_advice(game, budget)
     }

@@ -107,6 +107,10 @@ impl<R: Rules, E: Evaluator<R>> Evaluator<R> for Tuned<E> {
         self.inner.exchange(game, mv)
     }
 
+    fn under_threat(&self, game: &R) -> bool {
+        self.inner.under_threat(game)
+    }
+
     fn root_advice(&self, game: &R, budget: AdviceBudget) -> RootAdvice<R::Move> {
         if self.advice {
             self.inner.root_advice(game, budget)
