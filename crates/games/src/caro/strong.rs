@@ -71,6 +71,14 @@ impl Strong {
         })
     }
 
+    /// Whether the opponent of the side to move has an open three: a cell where their next
+    /// stone makes an open four. Such a node keeps only the answers and prunes nothing
+    /// statically.
+    #[inline]
+    fn opponent_has_open_three(game: &Caro) -> bool {
+        game.count(game.side_to_move().opponent(), Threat::Flex4) > 0
+    }
+
     /// Whether the cell is worth searching as a reply to an open three (or better) of the
     /// opponent: a block of their four-or-open-four cell, or an own four.
     #[inline]
@@ -190,7 +198,7 @@ impl Evaluator<Caro> for Strong {
             moves.push(game.cell(game.size() / 2, game.size() / 2));
             return;
         }
-        let threatened = game.count(them, Threat::Flex4) > 0;
+        let threatened = Self::opponent_has_open_three(game);
         SCORED.with_borrow_mut(|scored| {
             scored.clear();
             for &cell in game.board_cells() {
@@ -289,7 +297,7 @@ impl Evaluator<Caro> for Strong {
 
     /// The opponent has an open three (an open four next move): no static pruning here.
     fn under_threat(&self, game: &Caro) -> bool {
-        game.count(game.side_to_move().opponent(), Threat::Flex4) > 0
+        Self::opponent_has_open_three(game)
     }
 
     fn tactical_score(&self, game: &Caro, mv: Cell) -> Option<i32> {
