@@ -479,11 +479,6 @@ fn singular_extensions_are_tried_and_keep_wins_and_legality() {
     );
 }
 
-/// [`nodes_of`] [`SelectiveWith::TUNED`] and `variant`.
-fn nodes_beside_tuned(variant: SelectiveWith, nulls_allowed: bool) -> (u64, u64) {
-    nodes_of(SelectiveWith::TUNED, variant, nulls_allowed)
-}
-
 /// Nodes of a one-thread depth-7 search of the empty 5×5 four-in-a-row board by `base` and
 /// by `variant` (null moves allowed or not).
 fn nodes_of(base: SelectiveWith, variant: SelectiveWith, nulls_allowed: bool) -> (u64, u64) {
@@ -502,14 +497,14 @@ fn nodes_of(base: SelectiveWith, variant: SelectiveWith, nulls_allowed: bool) ->
 #[test]
 fn correction_history_keeps_wins_and_legality_and_changes_the_search() {
     wins_what_is_won(SelectiveWith::CORRECTED);
-    let (plain, corrected) = nodes_beside_tuned(SelectiveWith::CORRECTED, false);
+    let (plain, corrected) = nodes_of(SelectiveWith::TUNED, SelectiveWith::CORRECTED, false);
     assert_ne!(plain, corrected, "the corrections reach the search");
 }
 
 #[test]
 fn null_moves_reduced_by_the_margin_keep_wins_and_legality_and_change_the_search() {
     wins_what_is_won(SelectiveWith::NULL_MARGIN);
-    let (plain, reduced) = nodes_beside_tuned(SelectiveWith::NULL_MARGIN, true);
+    let (plain, reduced) = nodes_of(SelectiveWith::TUNED, SelectiveWith::NULL_MARGIN, true);
     assert!(
         reduced < plain,
         "deeper null-move reductions search less: {} against {}",
@@ -521,14 +516,18 @@ fn null_moves_reduced_by_the_margin_keep_wins_and_legality_and_change_the_search
 #[test]
 fn quiescence_futility_keeps_wins_and_legality_and_changes_the_search() {
     wins_what_is_won(SelectiveWith::QUIESCENCE_FUTILITY);
-    let (plain, pruned) = nodes_beside_tuned(SelectiveWith::QUIESCENCE_FUTILITY, false);
+    let (plain, pruned) = nodes_of(
+        SelectiveWith::TUNED,
+        SelectiveWith::QUIESCENCE_FUTILITY,
+        false,
+    );
     assert_ne!(plain, pruned, "quiescence futility reaches the search");
 }
 
 #[test]
 fn razoring_keeps_wins_and_legality_and_changes_the_search() {
     wins_what_is_won(SelectiveWith::RAZOR);
-    let (plain, razored) = nodes_beside_tuned(SelectiveWith::RAZOR, false);
+    let (plain, razored) = nodes_of(SelectiveWith::TUNED, SelectiveWith::RAZOR, false);
     assert!(
         razored < plain,
         "razoring searches fewer nodes: {razored} against {plain}"
