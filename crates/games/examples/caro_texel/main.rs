@@ -21,7 +21,9 @@
 //! `tools/caro_label.py` writes such a file from a Gomocup brain's values.
 //!
 //! `--shapes RIDGE` fits one value per cell shape instead (`SHAPE_VALUE`, see `shapes.rs`);
-//! `--print-summed-shapes` prints the table the hand-built line values and bonuses give.
+//! `--print-summed-shapes` prints the table the hand-built line values and bonuses give;
+//! `--from-today` starts the shape fit from today's table instead of from those sums (and
+//! pulls it towards today's), to refine it on new labels.
 //!
 //! Games come from `ply match caro --out FILE` (freestyle, 15×15, from the empty board):
 //!
@@ -508,16 +510,21 @@ fn main() -> Result<(), Box<dyn Error>> {
         return Ok(());
     }
     let shape_ridge: Option<f64> = take_value(&mut args, "--shapes")?;
+    let from = if take_flag(&mut args, "--from-today") {
+        shapes::Start::Today
+    } else {
+        shapes::Start::Summed
+    };
     if args.is_empty() {
         return Err(
-            "usage: caro_texel [--rounds N] [--split | --masks RIDGE | --shapes RIDGE] [--holdout] [--targets] FILE …"
+            "usage: caro_texel [--rounds N] [--split | --masks RIDGE | --shapes RIDGE [--from-today]] [--holdout] [--targets] FILE …"
                 .into(),
         );
     }
     let targets = take_flag(&mut args, "--targets");
     let holdout = take_flag(&mut args, "--holdout");
     if let Some(ridge) = shape_ridge {
-        return fit_shapes(&args, targets, holdout, rounds, ridge);
+        return fit_shapes(&args, targets, holdout, rounds, ridge, from);
     }
     let (samples, held) = samples_from(&args, targets, holdout, sample_of)?;
     println!("{} quiet positions", samples.len());
@@ -590,6 +597,7 @@ fn fit_shapes(
     holdout: bool,
     rounds: usize,
     ridge: f64,
+    from: shapes::Start,
 ) -> Result<(), Box<dyn Error>> {
     let (samples, held) = samples_from(paths, targets, holdout, shapes::sample_of)?;
     println!("{} quiet positions", samples.len());
@@ -600,10 +608,16 @@ fn fit_shapes(
         "scale K = {k:.2}; loss with today's values {:.6}",
         shapes::loss(&samples, &start, tempo, k)
     );
-    let (table, fitted_tempo) = shapes::fit(&samples, k, rounds, ridge);
+    let (table, fitted_tempo) = shapes::fit(&samples, k, rounds, ridge, from);
     println!(
         "loss with fitted shapes {:.6}",
         shapes::loss(&samples, &table, fitted_tempo, k)
+    );
+    // A fitted table that needs a smaller scale than today's says the values grew against
+    // the rest of the evaluation (the search's margins are in the same units).
+    println!(
+        "scale K that best fits the fitted shapes {:.2}",
+        best_scale(|k| shapes::loss(&samples, &table, fitted_tempo, k))
     );
     if !held.is_empty() {
         println!(

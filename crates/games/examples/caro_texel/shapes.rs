@@ -123,14 +123,27 @@ pub fn fit_scale(samples: &[Sample]) -> f64 {
     best_scale(|k| loss(samples, &table, f64::from(TEMPO), k))
 }
 
-/// Adam on the shape values and the tempo; returns them. The fit starts from the
-/// hand-built model (line values plus bonus, [`summed_table`]), whatever `SHAPE_VALUE`
-/// holds now, so that it can be run again; `ridge` pulls each value towards that start,
-/// and no value falls below half of it: a shape met mostly where the game is decided
-/// anyway gets no say from the labels, and 0 would misorder its cells.
-pub fn fit(samples: &[Sample], k: f64, rounds: usize, ridge: f64) -> (Vec<f64>, f64) {
-    let start: Vec<f64> = summed_table().into_iter().map(f64::from).collect();
-    let floor: Vec<f64> = start.iter().map(|v| v / 2.0).collect();
+/// Where the shape fit starts and what its ridge pulls towards.
+#[derive(Clone, Copy)]
+pub enum Start {
+    /// The hand-built model (line values plus bonus, [`summed_table`]), whatever
+    /// `SHAPE_VALUE` holds now, so that a fit can be run again on the same labels.
+    Summed,
+    /// Today's `SHAPE_VALUE`: a fit on new labels refines the table already fitted.
+    Today,
+}
+
+/// Adam on the shape values and the tempo; returns them. The fit starts from `from`,
+/// `ridge` pulls each value towards that start, and no value falls below half of the
+/// hand-built one: a shape met mostly where the game is decided anyway gets no say from
+/// the labels, and 0 would misorder its cells.
+pub fn fit(samples: &[Sample], k: f64, rounds: usize, ridge: f64, from: Start) -> (Vec<f64>, f64) {
+    let summed: Vec<f64> = summed_table().into_iter().map(f64::from).collect();
+    let floor: Vec<f64> = summed.iter().map(|v| v / 2.0).collect();
+    let start: Vec<f64> = match from {
+        Start::Summed => summed,
+        Start::Today => SHAPE_VALUE.iter().map(|&v| f64::from(v)).collect(),
+    };
     let mut table = start.clone();
     let mut tempo = f64::from(TEMPO);
     let mut seen = vec![0usize; SHAPES];
