@@ -20,8 +20,8 @@ pub mod skill;
 pub mod teaching;
 
 pub use engine::{
-    Engine, EngineOptions, MAX_PLY, SearchParams, SearchRequest, TimeBudget, TranspositionTable,
-    TtEntry,
+    Engine, EngineOptions, MAX_PLY, SearchParams, SearchRequest, Setup, TimeBudget,
+    TranspositionTable, TtEntry,
 };
 pub use evaluator::{AdviceBudget, Evaluator, Features, Refinements, RootAdvice};
 pub use event::{

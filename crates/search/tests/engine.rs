@@ -6,10 +6,11 @@ mod common;
 use std::time::Duration;
 
 use common::{Blind, Mnk, OpenLines, Selective, random_position};
+use ply_search::skill::Noise;
 use ply_search::teaching::{LeafValues, TeachingSettings, minimax, score_root_moves};
 use ply_search::{
     Bound, Engine, EngineOptions, Evaluator, Game, Limits, Score, SearchControl, SearchEvent,
-    SearchRequest, SearchResult,
+    SearchRequest, SearchResult, Setup,
 };
 
 /// Leaf values that make a teaching search at `depth` count in the engine's units: a win
@@ -211,6 +212,63 @@ fn one_thread_with_a_node_limit_is_deterministic() {
         "node limit holds: {}",
         first.nodes
     );
+}
+
+/// What a lesson or a level changes on the engine, and only that: the setup the evaluator
+/// proposes searches as a fresh engine does, noise of no amplitude changes nothing, noise
+/// changes the search the same way for one seed and another way for another, a changed
+/// setup forgets what the table learnt under the old one, and the exact setup is minimax.
+#[test]
+fn the_engines_setup_changes_only_what_it_names() {
+    let game = random_position(5, 5, 4, 2, 11);
+    let options = EngineOptions {
+        hash_mib: 1,
+        threads: 1,
+    };
+    let request = SearchRequest::new(Limits::depth(4));
+    let control = SearchControl::new();
+    let run = |engine: &mut Engine<Mnk, Selective>| {
+        let result = engine.search(&game, &request, &control, &mut |_| {});
+        (result.nodes, result.score, result.pv)
+    };
+    let with = |setup: Setup| {
+        let mut engine = Engine::new(Selective, options);
+        engine.set_setup(setup);
+        run(&mut engine)
+    };
+    let proposed = Setup::of(&Selective);
+    let plain = run(&mut Engine::new(Selective, options));
+    assert_eq!(with(proposed), plain);
+    let silent = Setup {
+        noise: Noise::new(0, 5),
+        ..proposed
+    };
+    assert_eq!(with(silent), plain, "no amplitude, no noise");
+    let noisy = |seed| Setup {
+        noise: Noise::new(30, seed),
+        ..proposed
+    };
+    assert_eq!(with(noisy(1)), with(noisy(1)), "one seed, one search");
+    assert_ne!(with(noisy(1)), plain, "noise changes the search");
+    assert_ne!(with(noisy(1)), with(noisy(2)), "another seed, other noise");
+
+    let mut engine = Engine::new(Selective, options);
+    engine.set_setup(noisy(1));
+    run(&mut engine);
+    engine.set_setup(proposed);
+    assert_eq!(run(&mut engine), plain, "the noisy table is forgotten");
+
+    let mut reference = game.clone();
+    let expected = minimax(
+        &mut reference,
+        &Selective,
+        TeachingSettings {
+            depth: 4,
+            leaves: engine_units(4),
+        },
+        &mut (),
+    );
+    assert_eq!(with(Setup::exact()).1.raw(), expected.value);
 }
 
 #[test]

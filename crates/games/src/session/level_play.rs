@@ -2,8 +2,8 @@
 //! the engine on the level's node limit (one thread, so the same moves on a busy or a quiet
 //! machine), its lines with exact scores, then the choice among the close ones.
 
-use ply_search::skill::{Noisy, Skill, choose_move};
-use ply_search::{Engine, Limits, SearchRequest};
+use ply_search::skill::{Noise, Skill, choose_move};
+use ply_search::{Engine, Limits, SearchRequest, Setup};
 
 use super::rules::Rules;
 use super::think::{Algorithm, ThinkEvent, ThinkResult};
@@ -16,19 +16,19 @@ impl<R: Rules> Context<'_, R> {
     pub(super) fn play_level(
         &self,
         skill: Skill,
-        slot: &mut Option<Engine<R, Noisy<R::Strong>>>,
+        slot: &mut Option<Engine<R, R::Strong>>,
         on_event: &mut dyn FnMut(&ThinkEvent),
     ) -> ThinkResult {
         let params = R::ladder().params(skill.strength);
-        let evaluator = Noisy::new(self.game.strong(), params.noise, skill.seed);
         let engine = slot.get_or_insert_with(|| {
             let mut options = self.options;
             options.threads = 1;
-            Engine::new(evaluator.clone(), options)
+            Engine::new(self.game.strong(), options)
         });
-        if engine.evaluator().setting() != evaluator.setting() {
-            engine.set_evaluator(evaluator);
-        }
+        engine.set_setup(Setup {
+            noise: Noise::new(params.noise, skill.seed),
+            ..engine.setup()
+        });
         let asked = &self.request.limits;
         let limits = Limits {
             depth: min_some(params.depth, asked.depth),

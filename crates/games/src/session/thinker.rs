@@ -4,7 +4,6 @@
 
 use std::time::Instant;
 
-use ply_search::skill::Noisy;
 use ply_search::teaching::{TeachingSettings, alphabeta, minimax, score_root_moves};
 use ply_search::{
     Bound, Engine, EngineOptions, Evaluator, RootMoveScore, SearchControl, SearchEvent,
@@ -26,7 +25,7 @@ pub struct GameThinker<R: Rules> {
     classic_engine: Option<Engine<R, R::Classic>>,
     strong_engine: Option<Engine<R, R::Strong>>,
     /// The engine of the levels below full strength, with the noise it was last set to.
-    level_engine: Option<Engine<R, Noisy<R::Strong>>>,
+    level_engine: Option<Engine<R, R::Strong>>,
 }
 
 impl<R: Rules> Default for GameThinker<R> {

@@ -209,43 +209,19 @@ mod tests {
         assert!(guarded - bare >= 40, "{bare} {guarded}");
     }
 
-    /// [`Strong`] with quiet checks pruned like any quiet move.
-    #[derive(Clone, Copy)]
-    struct PrunesChecks;
-
-    impl Evaluator<Xiangqi> for PrunesChecks {
-        fn evaluate(&self, game: &Xiangqi) -> i32 {
-            Strong.evaluate(game)
-        }
-        fn noisy_moves(&self, game: &Xiangqi, moves: &mut Vec<Move>) {
-            Strong.noisy_moves(game, moves);
-        }
-        fn tactical_score(&self, game: &Xiangqi, mv: Move) -> Option<i32> {
-            Strong.tactical_score(game, mv)
-        }
-        fn features(&self) -> Features {
-            Strong.features()
-        }
-        fn search_params(&self) -> SearchParams {
-            Strong.search_params()
-        }
-        fn refinements(&self) -> Refinements {
-            Refinements {
-                spare_checks: false,
-                ..Strong.refinements()
-            }
-        }
-    }
-
-    /// Quiet checks spared from pruning by a one-thread search of `game` to `depth`.
-    fn checks_spared<E: Evaluator<Xiangqi>>(evaluator: E, game: &Xiangqi, depth: u32) -> u64 {
-        use ply_search::SearchRequest;
+    /// Quiet checks spared from pruning by a one-thread search of `game` to `depth`, with
+    /// [`Strong`]'s refinements or with quiet checks pruned like any quiet move.
+    fn checks_spared(spare_checks: bool, game: &Xiangqi, depth: u32) -> u64 {
         use ply_search::{Engine, EngineOptions, Limits, SearchControl, SearchEvent};
+        use ply_search::{SearchRequest, Setup};
         let options = EngineOptions {
             hash_mib: 8,
             threads: 1,
         };
-        let mut engine = Engine::new(evaluator, options);
+        let mut engine = Engine::new(Strong, options);
+        let mut setup = Setup::of(&Strong);
+        setup.refinements.spare_checks = spare_checks;
+        engine.set_setup(setup);
         let request = SearchRequest::new(Limits::depth(depth));
         let mut spared = 0;
         engine.search(game, &request, &SearchControl::new(), &mut |event| {
@@ -268,8 +244,8 @@ mod tests {
         let (mut spared, mut unspared) = (0, 0);
         for fen in fens {
             let game = Xiangqi::from_fen(fen).expect("valid");
-            spared += checks_spared(Strong, &game, 8);
-            unspared += checks_spared(PrunesChecks, &game, 8);
+            spared += checks_spared(true, &game, 8);
+            unspared += checks_spared(false, &game, 8);
         }
         assert!(spared > 0, "no quiet check was spared");
         assert_eq!(unspared, 0, "checks spared though the refinement is off");

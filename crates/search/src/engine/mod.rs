@@ -10,6 +10,7 @@ mod ordering;
 mod params;
 mod pruning;
 mod root;
+mod setup;
 mod table_eval;
 mod time;
 mod tt;
@@ -19,6 +20,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 pub use params::SearchParams;
+pub use setup::Setup;
 pub use time::TimeBudget;
 pub use tt::{TranspositionTable, TtEntry};
 
@@ -83,6 +85,7 @@ impl Default for EngineOptions {
 /// from search to search.
 pub struct Engine<G: Game, E: Evaluator<G>> {
     evaluator: E,
+    setup: Setup,
     table: TranspositionTable,
     threads: usize,
     params: SearchParams,
@@ -94,6 +97,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     pub fn new(evaluator: E, options: EngineOptions) -> Self {
         Engine {
             params: evaluator.search_params(),
+            setup: Setup::of(&evaluator),
             evaluator,
             table: TranspositionTable::new(options.hash_mib),
             threads: options.threads.max(1),
@@ -106,13 +110,27 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         &self.evaluator
     }
 
-    /// Replaces the evaluator (and takes its search constants) and forgets what the table
-    /// and ordering learnt with the old one (a weaker level's noise is part of its
-    /// judgement).
+    /// Replaces the evaluator (and takes its search constants and [`Setup`]) and forgets
+    /// what the table and ordering learnt with the old one.
     pub fn set_evaluator(&mut self, evaluator: E) {
         self.params = evaluator.search_params();
+        self.setup = Setup::of(&evaluator);
         self.evaluator = evaluator;
         self.clear();
+    }
+
+    /// The features, refinements, root look and noise the engine searches with.
+    pub fn setup(&self) -> Setup {
+        self.setup
+    }
+
+    /// Searches with `setup` from now on. A change forgets what the table and ordering
+    /// learnt (a weaker level's noise is part of its judgement).
+    pub fn set_setup(&mut self, setup: Setup) {
+        if setup != self.setup {
+            self.setup = setup;
+            self.clear();
+        }
     }
 
     /// Resizes the transposition table (clearing it).
@@ -169,7 +187,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let multipv = request.multipv.clamp(1, root.len());
         let budget = TimeBudget::new(&request.limits, start);
         let mut advice_nodes = 0;
-        if multipv == 1 && request.root_moves.is_none() && !request.limits.infinite {
+        if self.setup.root_advice
+            && multipv == 1
+            && request.root_moves.is_none()
+            && !request.limits.infinite
+        {
             // A share of the time and of the nodes; the search proper gets the rest.
             let share = AdviceBudget {
                 time: budget.soft_budget().map(|soft| soft / ADVICE_SHARE_DIVISOR),
@@ -220,12 +242,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             threads,
         };
         let index_bound = game.move_index_bound();
-        let continuation_bound = if self.evaluator.refinements().continuation_history {
+        let continuation_bound = if self.setup.refinements.continuation_history {
             game.continuation_index_bound()
         } else {
             0
         };
-        let correction_limit = self.evaluator.refinements().correction_limit;
+        let correction_limit = self.setup.refinements.correction_limit;
         self.memories
             .resize_with(threads, || OrderingMemory::new(MAX_PLY, index_bound));
         let mut memories = std::mem::take(&mut self.memories);
@@ -236,6 +258,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
         let evaluator = &self.evaluator;
         let params = self.params;
+        let setup = self.setup;
 
         let (completed, seldepth, memories, helper_best) = std::thread::scope(|scope| {
             let mut memories = memories.into_iter();
@@ -246,8 +269,13 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 .enumerate()
                 .map(|(offset, memory)| {
                     let mut helper_root = root.clone();
-                    let mut worker =
-                        Worker::new(offset + 1, game.clone(), evaluator.clone(), params, memory);
+                    let mut worker = Worker::new(
+                        offset + 1,
+                        game.clone(),
+                        evaluator.clone(),
+                        (params, setup),
+                        memory,
+                    );
                     let shared = &shared;
                     let plan = &plan;
                     scope.spawn(move || {
@@ -256,7 +284,13 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     })
                 })
                 .collect();
-            let mut main = Worker::new(0, game.clone(), evaluator.clone(), params, main_memory);
+            let mut main = Worker::new(
+                0,
+                game.clone(),
+                evaluator.clone(),
+                (params, setup),
+                main_memory,
+            );
             let completed = main.iterate(&shared, &mut root, &plan, Some(on_event));
             shared
                 .abort

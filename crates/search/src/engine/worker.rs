@@ -12,6 +12,7 @@ use super::eval_cache::EvalCache;
 use super::history::OrderingMemory;
 use super::ordering::ScoredMoves;
 use super::params::{POLL_MASK, SearchParams};
+use super::setup::Setup;
 use super::table_eval::sharpen;
 use super::time::TimeBudget;
 use super::tt::{TranspositionTable, TtEntry};
@@ -20,6 +21,7 @@ use crate::event::{Bound, IterationWork};
 use crate::game::{Game, Outcome, Side};
 use crate::limits::{Limits, SearchControl};
 use crate::score::Score;
+use crate::skill::Noise;
 
 /// What all threads of one search share.
 pub(crate) struct Shared<'a> {
@@ -93,6 +95,8 @@ pub(crate) struct Worker<G: Game, E: Evaluator<G>> {
     /// The evaluator's cap on quiescence plies below the horizon.
     quiescence_plies: Option<u32>,
     pub refinements: Refinements,
+    /// Added to every static value (a weaker level's).
+    noise: Noise,
     /// The engine's tunable constants.
     pub params: SearchParams,
     pub memory: OrderingMemory<G::Move>,
@@ -128,12 +132,16 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         id: usize,
         game: G,
         evaluator: E,
-        params: SearchParams,
+        (params, setup): (SearchParams, Setup),
         memory: OrderingMemory<G::Move>,
     ) -> Self {
-        let features = evaluator.features();
+        let Setup {
+            features,
+            refinements,
+            noise,
+            ..
+        } = setup;
         let quiescence_plies = evaluator.quiescence_plies();
-        let refinements = evaluator.refinements();
         let cached = evaluator.cache_key(&game).is_some();
         let reductions = (0..64)
             .map(|depth| {
@@ -152,6 +160,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             features,
             quiescence_plies,
             refinements,
+            noise,
             params,
             memory,
             lists: (0..MAX_PLY)
@@ -219,9 +228,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     #[inline]
     fn static_value(&mut self) -> i32 {
         let (evaluator, game) = (&self.evaluator, &self.game);
-        let value = self
+        let mut value = self
             .evals
             .value(evaluator.cache_key(game), || evaluator.evaluate(game));
+        if self.noise != Noise::NONE {
+            value = self.noise.apply(value, game.hash());
+        }
         Score::eval(value).raw()
     }
 

@@ -1,11 +1,8 @@
-//! Noise in judgement: an evaluator that adds to every static value a number drawn from the
-//! position's hash and a seed, so one position always looks the same to one player (a
+//! Noise in judgement: a number added to every static value, drawn from the position's
+//! hash and a seed, so one position always looks the same to one player (a
 //! consistent misjudgement, not a coin toss at every visit) and the search stays
 //! deterministic with one thread and a node limit.
 
-use crate::engine::SearchParams;
-use crate::evaluator::{AdviceBudget, Evaluator, Features, Refinements, RootAdvice};
-use crate::game::Game;
 use crate::random::SplitMix64;
 use crate::score::Score;
 
@@ -23,95 +20,38 @@ pub fn noise(hash: u64, seed: u64, amplitude: i32) -> i32 {
     (first + second) as i32 - amplitude
 }
 
-/// An evaluator whose static values carry [`noise`]; everything else (candidates, noisy
-/// moves, ordering, the root look, engine features) is the inner evaluator's.
-#[derive(Clone, Debug)]
-pub struct Noisy<E> {
-    inner: E,
-    amplitude: i32,
-    seed: u64,
+/// Noise in a player's judgement: [`noise`] of some amplitude under a seed, added by the
+/// engine to every static value ([`Setup::noise`](crate::engine::Setup::noise)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Noise {
+    /// Largest error, in the evaluator's units (0: none).
+    pub amplitude: i32,
+    /// Whose misjudgement: another seed misjudges other positions.
+    pub seed: u64,
 }
 
-impl<E> Noisy<E> {
-    /// `inner` with noise of `amplitude` (in the inner evaluator's units) under `seed`.
-    pub fn new(inner: E, amplitude: i32, seed: u64) -> Noisy<E> {
-        Noisy {
-            inner,
+impl Noise {
+    /// No noise: the evaluator's own values.
+    pub const NONE: Noise = Noise {
+        amplitude: 0,
+        seed: 0,
+    };
+
+    /// Noise of `amplitude` (a negative one is none) under `seed`.
+    pub fn new(amplitude: i32, seed: u64) -> Noise {
+        Noise {
             amplitude: amplitude.max(0),
             seed,
         }
     }
 
-    /// The noise's amplitude and seed.
-    pub fn setting(&self) -> (i32, u64) {
-        (self.amplitude, self.seed)
-    }
-}
-
-impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
-    fn evaluate(&self, game: &G) -> i32 {
-        let value = self.inner.evaluate(game);
+    /// `value`, a static value of the position with `hash`, as this player sees it: with
+    /// the noise added and kept below every mate score.
+    pub fn apply(&self, value: i32, hash: u64) -> i32 {
         let bound = Score::MAX_EVAL - 1;
         value
-            .saturating_add(noise(game.hash(), self.seed, self.amplitude))
+            .saturating_add(noise(hash, self.seed, self.amplitude))
             .clamp(-bound, bound)
-    }
-
-    /// The inner evaluator's key: the noise reads only the hash, which that key holds.
-    fn cache_key(&self, game: &G) -> Option<u64> {
-        self.inner.cache_key(game)
-    }
-
-    fn correction_key(&self, game: &G) -> Option<u64> {
-        self.inner.correction_key(game)
-    }
-
-    fn candidate_moves(&self, game: &G, moves: &mut Vec<G::Move>) {
-        self.inner.candidate_moves(game, moves);
-    }
-
-    fn noisy_moves(&self, game: &G, moves: &mut Vec<G::Move>) {
-        self.inner.noisy_moves(game, moves);
-    }
-
-    fn noisy_moves_below(&self, game: &G, below_horizon: u32, moves: &mut Vec<G::Move>) {
-        self.inner.noisy_moves_below(game, below_horizon, moves);
-    }
-
-    fn quiescence_plies(&self) -> Option<u32> {
-        self.inner.quiescence_plies()
-    }
-
-    fn tactical_score(&self, game: &G, mv: G::Move) -> Option<i32> {
-        self.inner.tactical_score(game, mv)
-    }
-
-    fn quiet_score(&self, game: &G, mv: G::Move) -> i32 {
-        self.inner.quiet_score(game, mv)
-    }
-
-    fn exchange(&self, game: &G, mv: G::Move) -> Option<i32> {
-        self.inner.exchange(game, mv)
-    }
-
-    fn under_threat(&self, game: &G) -> bool {
-        self.inner.under_threat(game)
-    }
-
-    fn root_advice(&self, game: &G, budget: AdviceBudget) -> RootAdvice<G::Move> {
-        self.inner.root_advice(game, budget)
-    }
-
-    fn features(&self) -> Features {
-        self.inner.features()
-    }
-
-    fn refinements(&self) -> Refinements {
-        self.inner.refinements()
-    }
-
-    fn search_params(&self) -> SearchParams {
-        self.inner.search_params()
     }
 }
 

@@ -3,11 +3,11 @@
 //! search with quiescence (captures searched on past the horizon) does not. A deeper
 //! search of each chosen move shows what it really costs.
 
-use ply_search::{Evaluator, Limits};
+use ply_search::{Evaluator, Limits, Setup};
 
 use super::figures::{Experiment, Figure, FigureTable, Source};
 use super::positions::opera;
-use super::run::{EngineRun, Tuned, run_engine, run_engine_on};
+use super::run::{EngineRun, run_engine, run_engine_on, run_tuned};
 use crate::session::rules::Rules;
 use crate::session::view::ScoreView;
 
@@ -27,9 +27,12 @@ fn horizon_at<R: Rules, E: Evaluator<R>>(
     depth: u32,
     source: Source,
 ) -> Experiment {
-    let blind = run_engine(
+    let mut blind_setup = Setup::of(&evaluator);
+    blind_setup.features.quiescence = false;
+    let blind = run_tuned(
         game,
-        Tuned::with(evaluator.clone(), |features| features.quiescence = false),
+        evaluator.clone(),
+        blind_setup,
         16,
         Limits::depth(depth),
     );

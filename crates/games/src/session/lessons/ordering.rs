@@ -3,11 +3,11 @@
 //! the last iteration alone, which the engine's own `Work` events give.
 
 use ply_search::teaching::{TeachingSettings, alphabeta};
-use ply_search::{Evaluator, Limits};
+use ply_search::{Evaluator, Limits, Setup};
 
 use super::figures::{Experiment, Figure, FigureTable, Source};
 use super::positions::{TUTORIAL, opera, tictactoe};
-use super::run::{EngineRun, Tuned, run_engine};
+use super::run::{EngineRun, run_tuned};
 use super::trees::TUTORIAL_DEPTH;
 use crate::session::rules::Rules;
 use crate::session::think::Level;
@@ -28,9 +28,10 @@ fn ordering_at<R: Rules, E: Evaluator<R>>(
     depth: u32,
     source: Source,
 ) -> Experiment {
-    let engine = run_engine(
+    let engine = run_tuned(
         game,
-        Tuned::exact(evaluator.clone()),
+        evaluator.clone(),
+        Setup::exact(),
         0,
         Limits::depth(depth),
     );
@@ -117,13 +118,14 @@ fn table_at<R: Rules, E: Evaluator<R>>(
     depth: u32,
     source: Source,
 ) -> Experiment {
-    let without = run_engine(
+    let without = run_tuned(
         game,
-        Tuned::exact(evaluator.clone()),
+        evaluator.clone(),
+        Setup::exact(),
         0,
         Limits::depth(depth),
     );
-    let with = run_engine(game, Tuned::exact(evaluator), 16, Limits::depth(depth));
+    let with = run_tuned(game, evaluator, Setup::exact(), 16, Limits::depth(depth));
     let rows = with
         .iterations
         .iter()

@@ -2,11 +2,11 @@
 //! turn at a fixed depth (what they skipped, counted), then with a fixed node budget: the
 //! depth they buy, the moves chosen and a deeper search's judgement of both.
 
-use ply_search::{Features, Limits};
+use ply_search::{Features, Limits, Setup};
 
 use super::figures::{Experiment, Figure, FigureTable};
 use super::positions::opera;
-use super::run::{EngineRun, Tuned, run_engine, run_engine_on};
+use super::run::{EngineRun, run_engine_on, run_tuned};
 use crate::chess::Chess;
 use crate::session::rules::Rules;
 
@@ -24,10 +24,11 @@ type ChessRun = EngineRun<<Chess as ply_search::Game>::Move>;
 /// The strong engine with `change` made to its features. Singular extensions stay off in
 /// every arm: their test searches would blur what null move and reductions alone save.
 fn search(game: &Chess, change: fn(&mut Features), limits: Limits) -> ChessRun {
-    let evaluator = Tuned::with(game.strong(), change).refined(|refinements| {
-        refinements.singular_margin = 0;
-    });
-    run_engine(game, evaluator, 16, limits)
+    let evaluator = game.strong();
+    let mut setup = Setup::of(&evaluator);
+    change(&mut setup.features);
+    setup.refinements.singular_margin = 0;
+    run_tuned(game, evaluator, setup, 16, limits)
 }
 
 fn keep(_: &mut Features) {}

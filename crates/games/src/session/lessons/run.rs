@@ -1,136 +1,14 @@
-//! One engine search for a lesson, with chosen features switched on or off, and every event
-//! it emitted kept: iterations, aspiration tries and the work of each iteration.
+//! One engine search for a lesson, with chosen features switched on or off (the engine's
+//! [`Setup`]), and every event it emitted kept: iterations, aspiration tries and the work of
+//! each iteration.
 
 use ply_search::{
-    AdviceBudget, Bound, Engine, EngineOptions, Evaluator, Features, IterationWork, Limits,
-    Refinements, RootAdvice, SearchControl, SearchEvent, SearchParams, SearchRequest, WindowTry,
+    Bound, Engine, EngineOptions, Evaluator, IterationWork, Limits, SearchControl, SearchEvent,
+    SearchRequest, Setup, WindowTry,
 };
 
 use crate::session::rules::Rules;
 use crate::session::view::ScoreView;
-
-/// An evaluator whose engine features are chosen by the lesson, everything else its own.
-#[derive(Clone)]
-pub(super) struct Tuned<E> {
-    inner: E,
-    features: Features,
-    /// The refinements the search runs with (none, as plain alpha-beta, or the evaluator's).
-    refinements: Refinements,
-    /// Keep the evaluator's root look (caro's threat search) before the search.
-    advice: bool,
-}
-
-impl<E> Tuned<E> {
-    /// Exact alpha-beta with ordering: every pruning hook, refinement and root look off.
-    pub fn exact(inner: E) -> Tuned<E> {
-        Tuned {
-            inner,
-            features: Features::EXACT,
-            refinements: Refinements::default(),
-            advice: false,
-        }
-    }
-
-    /// The evaluator as it is, without its root look (the search alone).
-    pub fn without_advice<R: Rules>(inner: E) -> Tuned<E>
-    where
-        E: Evaluator<R>,
-    {
-        Tuned {
-            features: inner.features(),
-            refinements: inner.refinements(),
-            inner,
-            advice: false,
-        }
-    }
-
-    /// The evaluator as it is, with `change` applied to its features.
-    pub fn with<R: Rules>(inner: E, change: impl FnOnce(&mut Features)) -> Tuned<E>
-    where
-        E: Evaluator<R>,
-    {
-        let mut features = inner.features();
-        change(&mut features);
-        Tuned {
-            refinements: inner.refinements(),
-            inner,
-            features,
-            advice: true,
-        }
-    }
-
-    /// The same, with `change` applied to its refinements.
-    pub fn refined(mut self, change: impl FnOnce(&mut Refinements)) -> Tuned<E> {
-        change(&mut self.refinements);
-        self
-    }
-}
-
-impl<R: Rules, E: Evaluator<R>> Evaluator<R> for Tuned<E> {
-    fn evaluate(&self, game: &R) -> i32 {
-        self.inner.evaluate(game)
-    }
-
-    fn candidate_moves(&self, game: &R, moves: &mut Vec<R::Move>) {
-        self.inner.candidate_moves(game, moves);
-    }
-
-    fn cache_key(&self, game: &R) -> Option<u64> {
-        self.inner.cache_key(game)
-    }
-
-    fn correction_key(&self, game: &R) -> Option<u64> {
-        self.inner.correction_key(game)
-    }
-
-    fn noisy_moves(&self, game: &R, moves: &mut Vec<R::Move>) {
-        self.inner.noisy_moves(game, moves);
-    }
-
-    fn noisy_moves_below(&self, game: &R, below_horizon: u32, moves: &mut Vec<R::Move>) {
-        self.inner.noisy_moves_below(game, below_horizon, moves);
-    }
-
-    fn quiescence_plies(&self) -> Option<u32> {
-        self.inner.quiescence_plies()
-    }
-
-    fn tactical_score(&self, game: &R, mv: R::Move) -> Option<i32> {
-        self.inner.tactical_score(game, mv)
-    }
-
-    fn quiet_score(&self, game: &R, mv: R::Move) -> i32 {
-        self.inner.quiet_score(game, mv)
-    }
-
-    fn exchange(&self, game: &R, mv: R::Move) -> Option<i32> {
-        self.inner.exchange(game, mv)
-    }
-
-    fn under_threat(&self, game: &R) -> bool {
-        self.inner.under_threat(game)
-    }
-
-    fn root_advice(&self, game: &R, budget: AdviceBudget) -> RootAdvice<R::Move> {
-        if self.advice {
-            self.inner.root_advice(game, budget)
-        } else {
-            RootAdvice::default()
-        }
-    }
-
-    fn features(&self) -> Features {
-        self.features
-    }
-
-    fn refinements(&self) -> Refinements {
-        self.refinements
-    }
-
-    fn search_params(&self) -> SearchParams {
-        self.inner.search_params()
-    }
-}
 
 /// A finished iteration as a lesson shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,13 +73,37 @@ pub(super) fn run_engine<R: Rules, E: Evaluator<R>>(
     hash_mib: usize,
     limits: Limits,
 ) -> EngineRun<R::Move> {
-    run_engine_on(game, evaluator, hash_mib, limits, None)
+    let setup = Setup::of(&evaluator);
+    search(game, evaluator, setup, hash_mib, limits, None)
+}
+
+/// As [`run_engine`], with the features, refinements and root look of `setup`.
+pub(super) fn run_tuned<R: Rules, E: Evaluator<R>>(
+    game: &R,
+    evaluator: E,
+    setup: Setup,
+    hash_mib: usize,
+    limits: Limits,
+) -> EngineRun<R::Move> {
+    search(game, evaluator, setup, hash_mib, limits, None)
 }
 
 /// As [`run_engine`], searching only the root moves `only` when given.
 pub(super) fn run_engine_on<R: Rules, E: Evaluator<R>>(
     game: &R,
     evaluator: E,
+    hash_mib: usize,
+    limits: Limits,
+    only: Option<Vec<R::Move>>,
+) -> EngineRun<R::Move> {
+    let setup = Setup::of(&evaluator);
+    search(game, evaluator, setup, hash_mib, limits, only)
+}
+
+fn search<R: Rules, E: Evaluator<R>>(
+    game: &R,
+    evaluator: E,
+    setup: Setup,
     hash_mib: usize,
     limits: Limits,
     only: Option<Vec<R::Move>>,
@@ -213,6 +115,7 @@ pub(super) fn run_engine_on<R: Rules, E: Evaluator<R>>(
             threads: 1,
         },
     );
+    engine.set_setup(setup);
     let control = SearchControl::default();
     let request = SearchRequest {
         root_moves: only,
@@ -258,51 +161,5 @@ pub(super) fn run_engine_on<R: Rules, E: Evaluator<R>>(
         score: ScoreView::from_score(result.score),
         depth: result.depth,
         nodes: result.nodes,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::caro::{Caro, Rule, Strong};
-    use crate::chess::{Chess, Strong as ChessStrong};
-    use ply_search::Game;
-    use ply_search::skill::Noisy;
-
-    /// A lesson's engine and a level's engine order and cache as the strong player does: a
-    /// wrapper that dropped one of these would quietly search another tree.
-    #[test]
-    fn wrappers_keep_the_evaluators_ordering_and_keys() {
-        let mut game = Caro::new(15, Rule::Freestyle);
-        for name in ["h8", "g8", "h6", "i9", "k8"] {
-            let cell = game.parse_cell(name).expect("a cell on the board");
-            game.make_move(cell);
-        }
-        let tuned = Tuned::exact(Strong);
-        let noisy = Noisy::new(Strong, 30, 7);
-        let mut cells = Vec::new();
-        Strong.candidate_moves(&game, &mut cells);
-        assert!(
-            cells
-                .iter()
-                .any(|&cell| Strong.quiet_score(&game, cell) != 0)
-        );
-        for &cell in &cells {
-            let own = Strong.quiet_score(&game, cell);
-            assert_eq!(tuned.quiet_score(&game, cell), own, "lesson, cell {cell}");
-            assert_eq!(noisy.quiet_score(&game, cell), own, "level, cell {cell}");
-        }
-
-        // Chess caches its values by key and corrects them by pawn structure.
-        let chess = Chess::new();
-        let tuned = Tuned::exact(ChessStrong);
-        let noisy = Noisy::new(ChessStrong, 30, 7);
-        let key = ChessStrong.cache_key(&chess);
-        let correction = ChessStrong.correction_key(&chess);
-        assert!(key.is_some() && correction.is_some());
-        assert_eq!(tuned.cache_key(&chess), key);
-        assert_eq!(tuned.correction_key(&chess), correction);
-        assert_eq!(noisy.cache_key(&chess), key);
-        assert_eq!(noisy.correction_key(&chess), correction);
     }
 }

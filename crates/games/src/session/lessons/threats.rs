@@ -3,15 +3,15 @@
 //! strong player won against its classic one; the solver's line against the engine's
 //! search alone, without its threat-space look at the root.
 
-use ply_search::Limits;
+use ply_search::{Limits, Setup};
 
 use super::figures::{Experiment, Figure, FigureTable};
 use super::line_display;
 use super::positions::caro;
-use super::run::{Tuned, run_engine};
+use super::run::run_tuned;
+use crate::caro::Rule;
 use crate::caro::vcf::{Solver, SolverLimits};
 use crate::caro::vct::VctCache;
-use crate::caro::{Caro, Rule};
 use crate::session::rules::Rules;
 
 /// A VCF position (Vietnamese caro rule, X to move: 23 plies of fours), from the table of
@@ -55,9 +55,14 @@ fn experiment(key: &'static str, rule: Rule, board: &str, kind: Kind) -> Option<
         }
     };
     let line = line.unwrap_or_default();
-    let alone = run_engine(
+    let strong = game.strong();
+    let alone = run_tuned(
         &game,
-        Tuned::without_advice::<Caro>(game.strong()),
+        strong,
+        Setup {
+            root_advice: false,
+            ..Setup::of(&strong)
+        },
         16,
         Limits::depth(THREAT_DEPTH),
     );
