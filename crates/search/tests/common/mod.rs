@@ -3,7 +3,11 @@
 
 #![allow(dead_code)]
 
-use ply_search::{Evaluator, Game, Outcome, Side, SplitMix64};
+use ply_search::teaching::LeafValues;
+use ply_search::{
+    Engine, EngineOptions, Evaluator, Game, Outcome, Score, SearchControl, SearchRequest,
+    SearchResult, Side, SplitMix64,
+};
 
 #[derive(Clone, Debug)]
 pub struct Mnk {
@@ -296,4 +300,25 @@ pub fn random_position(width: usize, height: usize, k: usize, stones: usize, see
         }
     }
     game
+}
+
+/// Leaf values that make a teaching search at `depth` count in the engine's units: a win
+/// `ply` plies from the root is worth `Score::MATE - ply`.
+pub fn engine_units(depth: u32) -> LeafValues {
+    LeafValues {
+        win: Score::MATE - depth as i32 - 1,
+        depth_bonus: true,
+    }
+}
+
+/// A fresh engine's search of `game` with `evaluator`, reporting to nobody.
+pub fn search<E: Evaluator<Mnk>>(
+    game: &Mnk,
+    evaluator: E,
+    options: EngineOptions,
+    request: SearchRequest<u8>,
+) -> SearchResult<u8> {
+    let mut engine = Engine::new(evaluator, options);
+    let control = SearchControl::new();
+    engine.search(game, &request, &control, &mut |_| {})
 }
