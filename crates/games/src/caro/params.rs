@@ -109,6 +109,11 @@ pub const SHAPE_VALUE: [i32; 210] = [
     490, 501, 515, 562, 597, 443, 443, 454, 468, 515, 550, 503,
 ];
 
+/// Value of a cell for the player who would play it, by its shape as [`SHAPE_VALUE`], for
+/// the move order alone (`Strong`'s candidates and quiet scores, the threat solvers' order):
+/// kept apart so that a fit of the evaluation's table does not move the order with it.
+pub const ORDER_VALUE: [i32; 210] = SHAPE_VALUE;
+
 // Move selection and ordering (strong.rs).
 
 /// Quiet candidates searched at most in a position without threats (move-count pruning).

@@ -51,8 +51,8 @@ impl Strong {
     #[inline]
     fn cell_score(game: &Caro, cell: Cell, me: Side) -> i32 {
         let them = me.opponent();
-        let own = game.value(cell, me);
-        let block = game.value(cell, them);
+        let own = game.order_value(cell, me);
+        let block = game.order_value(cell, them);
         let mut score = own * ORDER_OWN + block + (block * ORDER_BLOCK_QUARTERS) / 4;
         if game.threat(cell, me) == Threat::Forbidden {
             score = block;

@@ -73,8 +73,8 @@ impl Threat {
 }
 
 use super::params::{
-    BLOCK3_PAIR_BONUS, FLEX4_BONUS, FOUR_PLUS_BONUS, FOUR_THREE_BONUS, LINE_VALUE, SHAPE_VALUE,
-    THREE_PLUS_BONUS, THREE_THREE_BONUS, TWO_PAIR_BONUS,
+    BLOCK3_PAIR_BONUS, FLEX4_BONUS, FOUR_PLUS_BONUS, FOUR_THREE_BONUS, LINE_VALUE, ORDER_VALUE,
+    SHAPE_VALUE, THREE_PLUS_BONUS, THREE_THREE_BONUS, TWO_PAIR_BONUS,
 };
 
 /// Line patterns on one cell: [`Line`] has this many kinds.
@@ -103,18 +103,48 @@ fn combinations() -> &'static [u32] {
         let mut table = Vec::with_capacity(2 * COMBINATIONS);
         for renju_black in [false, true] {
             for index in 0..COMBINATIONS {
-                let mut rest = index;
-                let mut lines = [Line::None; 4];
-                for slot in lines.iter_mut().rev() {
-                    *slot = Line::from_code((rest % LINE_KINDS) as u8);
-                    rest /= LINE_KINDS;
-                }
+                let lines = lines_of(index);
                 let (threat, value) = judge_lines(lines, renju_black);
                 table.push(((value.max(0) as u32) << 4) | threat as u32);
             }
         }
         table
     })
+}
+
+/// The move-order value of a cell for a player without forbidden points, from its four
+/// line patterns: its shape's [`ORDER_VALUE`], or its lines' values and bonus for a cell
+/// with a five; read from a table of every combination, as [`combine`] is.
+#[inline]
+pub fn order_value(lines: [Line; 4]) -> i32 {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..COMBINATIONS)
+            .map(|index| {
+                let lines = lines_of(index);
+                let value = match shape_index(lines) {
+                    Some(shape) => ORDER_VALUE[shape],
+                    None => summed_value(lines, judge(lines, false).1),
+                };
+                u16::try_from(value.max(0)).unwrap_or(u16::MAX)
+            })
+            .collect()
+    });
+    let index = lines
+        .iter()
+        .fold(0, |index, &line| index * LINE_KINDS + line as usize);
+    table.get(index).map_or(0, |&value| i32::from(value))
+}
+
+/// The four line patterns of a combination's index (the first line in the highest digit).
+fn lines_of(index: usize) -> [Line; 4] {
+    let mut rest = index;
+    let mut lines = [Line::None; 4];
+    for slot in lines.iter_mut().rev() {
+        *slot = Line::from_code((rest % LINE_KINDS) as u8);
+        rest /= LINE_KINDS;
+    }
+    lines
 }
 
 /// A combination of line patterns on one cell worth more than the sum of its lines.
@@ -285,6 +315,18 @@ fn judge_lines(lines: [Line; 4], renju_black: bool) -> (Threat, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_order_table_holds_each_shapes_order_value() {
+        for index in 0..COMBINATIONS {
+            let lines = lines_of(index);
+            let expected = match shape_index(lines) {
+                Some(shape) => ORDER_VALUE[shape],
+                None => combine(lines, false).1,
+            };
+            assert_eq!(order_value(lines), expected, "{lines:?}");
+        }
+    }
 
     #[test]
     fn the_table_holds_what_counting_finds() {

@@ -208,6 +208,7 @@ fn attacking_fours(game: &Caro, me: Side, out: &mut Vec<Cell>) {
         game.cells_with(me, kind, out);
         // Cells come in reading order, the cells' own order, so ties broken by cell keep it
         // as a stable sort would, and an unstable sort never allocates.
-        out[start..].sort_unstable_by_key(|&cell| (std::cmp::Reverse(game.value(cell, me)), cell));
+        out[start..]
+            .sort_unstable_by_key(|&cell| (std::cmp::Reverse(game.order_value(cell, me)), cell));
     }
 }

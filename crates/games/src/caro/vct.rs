@@ -39,7 +39,7 @@ fn attacks(game: &Caro, attacker: Side, out: &mut Vec<Cell>) {
     // Board cells come in reading order, the cells' own order, so ties broken by cell keep
     // it as a stable sort would, and an unstable sort never allocates.
     out.sort_unstable_by_key(|&cell| {
-        let value = game.value(cell, attacker) + game.value(cell, defender) / 2;
+        let value = game.order_value(cell, attacker) + game.order_value(cell, defender) / 2;
         (std::cmp::Reverse(value), cell)
     });
 }

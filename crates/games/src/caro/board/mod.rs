@@ -312,6 +312,17 @@ impl Caro {
         self.values[usize::from(cell)][side.index()]
     }
 
+    /// The move-order value of a stone of `side` on empty `cell`
+    /// ([`super::params::ORDER_VALUE`]); renju Black's, whose false threes are judged on the
+    /// board, is its [`Caro::value`].
+    #[inline]
+    pub fn order_value(&self, cell: Cell, side: Side) -> i32 {
+        if self.rule.has_forbidden_moves(side) {
+            return self.value(cell, side);
+        }
+        super::threat::order_value(self.lines[usize::from(cell)][side.index()])
+    }
+
     /// How many empty cells give `side` the threat `kind`.
     #[inline]
     pub fn count(&self, side: Side, kind: Threat) -> u16 {
