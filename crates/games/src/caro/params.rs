@@ -18,7 +18,7 @@ pub const OWN_WEIGHT: i32 = 5;
 pub const THEIR_WEIGHT: i32 = 4;
 /// Added to every evaluation for having the move (fitted with [`SHAPE_VALUE`]; it was 96
 /// with the summed line values).
-pub const TEMPO: i32 = 153;
+pub const TEMPO: i32 = 152;
 /// Open four next move while the opponent has a four to answer with: this fraction.
 pub const OPEN_FOUR_ANSWERED_DIVISOR: i32 = 4;
 /// A four-three next move (no four of the opponent's): this fraction of an open four.
@@ -87,15 +87,36 @@ pub const BLOCK3_PAIR_BONUS: i32 = 7;
 pub const TWO_PAIR_BONUS: i32 = 3;
 
 /// Value of a cell for the player who would play it, by its shape (`threat::shape_index`:
-/// the multiset of its four line patterns below five), for the evaluation and the move order.
-/// Fitted to Rapfi's verdict by `caro_texel --targets --shapes 0` (from the line values plus
-/// bonus above, none below half of that) on 24,214 positions of 2,916 games of ply against
-/// itself, valued by Rapfi at 50,000 nodes (`tools/caro_label.py`; 19,420 quiet, loss
-/// 0.042095 -> 0.038042; held out by game 0.037000 -> 0.035249); 79 shapes met in 100
-/// positions or more moved, the rest kept their sums. With TEMPO 153 and the search margins
-/// scaled to its larger values (ASPIRATION_WINDOW … FUTILITY_MARGIN ×1.75): SPRT at 200,000
-/// nodes a move, see the commit that landed it (stop 56).
+/// the multiset of its four line patterns below five), for the evaluation.
+/// Stop 56 fitted it to Rapfi's verdict by `caro_texel --targets --shapes 0` (from the line
+/// values plus bonus above, none below half of that) on 24,214 positions of 2,916 games of
+/// ply against itself, valued by Rapfi at 50,000 nodes (`tools/caro_label.py`), with TEMPO
+/// 153 and the search margins scaled to its larger values (ASPIRATION_WINDOW …
+/// FUTILITY_MARGIN ×1.75); that table is [`ORDER_VALUE`] today. Stop 62 refitted it from
+/// there (`--from-today`, ridge 0) on 32,710 positions valued by Rapfi, mates kept: 22,843
+/// of 1,143 games of ply against itself (20,000 against 14,000 nodes, random openings) at
+/// 100,000 nodes, and 9,867 of 200 games of ply against Rapfi at 300,000 nodes. 25,762
+/// quiet, loss 0.055843 -> 0.052075 (held out by game 0.057624 -> 0.054503), TEMPO 153 ->
+/// 152. SPRT at 200,000 nodes a move: see the commit that landed it.
 pub const SHAPE_VALUE: [i32; 210] = [
+    0, 0, 3, 18, 105, 10, 16, 22, 52, 15, 20, 13, 18, 18, 107, 16, 32, 42, 13, 44, 54, 83, 70, 78,
+    29, 100, 128, 29, 117, 293, 218, 262, 252, 93, 107, 64, 84, 98, 44, 121, 157, 141, 112, 47, 53,
+    124, 160, 240, 123, 222, 133, 321, 210, 154, 168, 77, 142, 77, 82, 164, 175, 89, 178, 189, 203,
+    225, 225, 236, 250, 297, 115, 155, 169, 113, 263, 274, 399, 399, 374, 228, 227, 291, 110, 408,
+    514, 242, 457, 245, 256, 270, 683, 686, 633, 361, 644, 655, 926, 658, 669, 683, 705, 705, 716,
+    730, 777, 239, 477, 477, 488, 488, 499, 502, 502, 513, 527, 549, 549, 560, 574, 621, 584, 584,
+    595, 609, 656, 691, 351, 471, 661, 323, 425, 594, 334, 578, 345, 356, 519, 682, 348, 699, 359,
+    370, 373, 373, 384, 398, 198, 395, 395, 406, 406, 417, 420, 420, 431, 445, 467, 467, 478, 492,
+    539, 430, 430, 430, 441, 441, 452, 455, 455, 466, 480, 502, 502, 513, 527, 574, 537, 537, 548,
+    562, 609, 644, 383, 383, 383, 394, 394, 405, 408, 408, 419, 433, 455, 455, 466, 480, 527, 490,
+    490, 501, 515, 562, 597, 443, 443, 454, 468, 515, 550, 503,
+];
+
+/// Value of a cell for the player who would play it, by its shape, for the move order alone
+/// (`Strong`'s candidates and quiet scores, the threat solvers' order): stop 56's fit of
+/// [`SHAPE_VALUE`], kept apart so that a fit of the evaluation's table does not move the
+/// order with it.
+pub const ORDER_VALUE: [i32; 210] = [
     0, 3, 2, 4, 59, 8, 7, 22, 7, 21, 31, 13, 89, 18, 26, 14, 16, 36, 55, 44, 59, 108, 113, 60, 276,
     42, 100, 65, 114, 57, 40, 109, 82, 93, 107, 67, 76, 112, 36, 100, 105, 123, 184, 198, 67, 149,
     150, 235, 159, 68, 201, 173, 143, 154, 168, 86, 146, 153, 82, 164, 175, 279, 178, 189, 203,
@@ -108,11 +129,6 @@ pub const SHAPE_VALUE: [i32; 210] = [
     562, 609, 644, 383, 383, 383, 394, 394, 405, 408, 408, 419, 433, 455, 455, 466, 480, 527, 490,
     490, 501, 515, 562, 597, 443, 443, 454, 468, 515, 550, 503,
 ];
-
-/// Value of a cell for the player who would play it, by its shape as [`SHAPE_VALUE`], for
-/// the move order alone (`Strong`'s candidates and quiet scores, the threat solvers' order):
-/// kept apart so that a fit of the evaluation's table does not move the order with it.
-pub const ORDER_VALUE: [i32; 210] = SHAPE_VALUE;
 
 // Move selection and ordering (strong.rs).
 
