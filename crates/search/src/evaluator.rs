@@ -118,6 +118,10 @@ pub struct Refinements {
     pub internal_iterative_reduction: bool,
     /// Reduce late quiet moves less when their history is good and more when it is bad.
     pub history_reductions: bool,
+    /// Once a move has raised alpha at a principal-line node, search the moves after it a
+    /// ply shallower (at depths in [`crate::SearchParams`]'s `alpha_reduction_depths`, and
+    /// not after a decisive score): the node has its line, the rest only need to be refuted.
+    pub alpha_reduction: bool,
     /// Skip quiet moves at low depth whose history is very bad (the margin is per ply of
     /// depth, in history units; 0 turns it off).
     pub history_pruning_margin: i32,

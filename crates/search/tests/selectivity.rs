@@ -1,6 +1,6 @@
 //! The engine's selective refinements (singular extensions, correction history, null-move
-//! margins, quiescence futility, razoring) keep every forced win and legal move, and reach
-//! the search.
+//! margins, quiescence futility, razoring, alpha reductions) keep every forced win and
+//! legal move, and reach the search.
 
 mod common;
 
@@ -148,6 +148,13 @@ fn a_node_under_threat_is_not_pruned_by_its_static_value() {
     );
 }
 
+#[test]
+fn alpha_reductions_keep_wins_and_legality_and_change_the_search() {
+    wins_what_is_won(SelectiveWith::ALPHA_REDUCTION);
+    let (plain, reduced) = nodes_of(SelectiveWith::TUNED, SelectiveWith::ALPHA_REDUCTION, false);
+    assert_ne!(plain, reduced, "the alpha reductions reach the search");
+}
+
 /// [`Selective`] with its own search constants and refinements.
 #[derive(Clone, Copy, Debug)]
 struct SelectiveWith {
@@ -181,6 +188,7 @@ impl SelectiveWith {
             null_move_eval_divisor: 0,
             quiescence_futility_margin: 0,
             razor_margin: 0,
+            alpha_reduction: false,
         },
     };
 
@@ -223,6 +231,16 @@ impl SelectiveWith {
         params: SelectiveWith::TUNED.params,
         refinements: ply_search::Refinements {
             razor_margin: 5,
+            ..SelectiveWith::TUNED.refinements
+        },
+    };
+
+    /// The moves after one that raised alpha a ply shallower.
+    const ALPHA_REDUCTION: SelectiveWith = SelectiveWith {
+        threatened: false,
+        params: SelectiveWith::TUNED.params,
+        refinements: ply_search::Refinements {
+            alpha_reduction: true,
             ..SelectiveWith::TUNED.refinements
         },
     };

@@ -128,6 +128,7 @@ impl Evaluator<Xiangqi> for Strong {
             quiescence_skip_bad_tactics: true,
             internal_iterative_reduction: true,
             history_reductions: true,
+            alpha_reduction: false,
             history_pruning_margin: 0,
             quiet_exchange_margin: 0,
             spare_checks: true,

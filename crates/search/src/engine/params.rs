@@ -48,6 +48,9 @@ pub struct SearchParams {
     pub reduction_history_divisor: i32,
     /// Internal iterative reduction applies from this depth on.
     pub iir_depth: i32,
+    /// The depths, both ends included, at which a node whose alpha a move raised searches
+    /// its later moves a ply shallower (where [`crate::Refinements::alpha_reduction`] is on).
+    pub alpha_reduction_depths: (i32, i32),
     /// Aspiration windows are used from this depth on.
     pub aspiration_depth: u32,
     /// Singular extensions (where the evaluator sets
@@ -85,6 +88,7 @@ impl SearchParams {
         reduction_divisor: 2.25,
         reduction_history_divisor: 8_192,
         iir_depth: 4,
+        alpha_reduction_depths: (3, 11),
         aspiration_depth: 4,
         singular_depth: 6,
         singular_table_depth: 3,

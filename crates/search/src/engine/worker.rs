@@ -549,6 +549,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         break;
                     }
                     alpha = score;
+                    let (low, high) = self.params.alpha_reduction_depths;
+                    if self.refinements.alpha_reduction
+                        && (low..=high).contains(&depth)
+                        && !score.is_decisive()
+                    {
+                        depth -= 1;
+                    }
                 }
             }
         }
