@@ -122,6 +122,10 @@ pub struct Refinements {
     /// ply shallower (at depths in [`crate::SearchParams`]'s `alpha_reduction_depths`, and
     /// not after a decisive score): the node has its line, the rest only need to be refuted.
     pub alpha_reduction: bool,
+    /// Late-move reductions spare a ply at a node the table marks as a former principal
+    /// line ([`crate::engine`]'s table keeps the flag with each entry), not only at a
+    /// principal-line node (Stockfish's and Rapfi's "ttPv").
+    pub table_pv_reductions: bool,
     /// Skip quiet moves at low depth whose history is very bad (the margin is per ply of
     /// depth, in history units; 0 turns it off).
     pub history_pruning_margin: i32,

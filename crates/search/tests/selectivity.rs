@@ -1,5 +1,6 @@
 //! The engine's selective refinements (singular extensions, correction history, null-move
-//! margins, quiescence futility, razoring, alpha reductions) keep every forced win and
+//! margins, quiescence futility, razoring, alpha reductions, reductions spared on former
+//! principal lines) keep every forced win and
 //! legal move, and reach the search.
 
 mod common;
@@ -155,6 +156,16 @@ fn alpha_reductions_keep_wins_and_legality_and_change_the_search() {
     assert_ne!(plain, reduced, "the alpha reductions reach the search");
 }
 
+#[test]
+fn reductions_spared_on_former_principal_lines_keep_wins_and_legality_and_change_the_search() {
+    wins_what_is_won(SelectiveWith::TABLE_PV);
+    let (plain, spared) = nodes_of(SelectiveWith::REDUCED, SelectiveWith::TABLE_PV, false);
+    assert_ne!(
+        plain, spared,
+        "the table's principal-line flag reaches the search"
+    );
+}
+
 /// [`Selective`] with its own search constants and refinements.
 #[derive(Clone, Copy, Debug)]
 struct SelectiveWith {
@@ -189,6 +200,27 @@ impl SelectiveWith {
             quiescence_futility_margin: 0,
             razor_margin: 0,
             alpha_reduction: false,
+            table_pv_reductions: false,
+        },
+    };
+
+    /// Late-move reductions from depth 3, as the engine's defaults have them.
+    const REDUCED: SelectiveWith = SelectiveWith {
+        threatened: false,
+        params: ply_search::SearchParams {
+            late_move_depth: 0,
+            ..ply_search::SearchParams::DEFAULT
+        },
+        refinements: SelectiveWith::TUNED.refinements,
+    };
+
+    /// Late-move reductions that spare a ply where the table marks a former principal line.
+    const TABLE_PV: SelectiveWith = SelectiveWith {
+        threatened: false,
+        params: SelectiveWith::REDUCED.params,
+        refinements: ply_search::Refinements {
+            table_pv_reductions: true,
+            ..SelectiveWith::TUNED.refinements
         },
     };
 

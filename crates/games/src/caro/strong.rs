@@ -361,13 +361,20 @@ impl Evaluator<Caro> for Strong {
     /// Razoring into quiescence, once a VCF that follows the attack (+62.6 Elo, 202 games,
     /// stop 44; it measured -54.8 when quiescence was 6 plies of every four). Alpha
     /// reduction: after a move raised alpha, the rest a ply shallower (+27.7 Elo, 566 games
-    /// at 200,000 nodes, pentanomial LLR 3.46, stop 64). Continuation history (-51.6 Elo,
-    /// H0), singular extensions (-16, stop 44; +6 over 110 games at 2 a ply, stop 64) and
-    /// fail-high reduction (-35, stop 59; -55 over 77 at cut-nodes only, stop 64) stay off.
+    /// at 200,000 nodes, pentanomial LLR 3.46, stop 64). Late moves reduced a ply less at a
+    /// node the table marks as a former principal line (+20.6 Elo, 550 game pairs at 200,000
+    /// nodes, pentanomial LLR 3.22, stops 65 and 66).
+    /// Continuation history (-51.6 Elo, H0), singular extensions (-16, stop 44; +6 over 110
+    /// games at 2 a ply, stop 64), fail-high reduction (-35, stop 59; -55 over 77 at
+    /// cut-nodes only, stop 64), late-move reductions at the root (-14.7 over 143 games), a
+    /// ply less where the table's move is from a shallower search (-128.6 over 48) and
+    /// history reductions with harder late-move reductions (-20.8 over 134; all stop 65)
+    /// stay off.
     fn refinements(&self) -> Refinements {
         Refinements {
             internal_iterative_reduction: true,
             alpha_reduction: true,
+            table_pv_reductions: true,
             razor_margin: RAZOR_MARGIN,
             ..Refinements::default()
         }

@@ -129,6 +129,7 @@ impl Evaluator<Xiangqi> for Strong {
             internal_iterative_reduction: true,
             history_reductions: true,
             alpha_reduction: false,
+            table_pv_reductions: false,
             history_pruning_margin: 0,
             quiet_exchange_margin: 0,
             spare_checks: true,

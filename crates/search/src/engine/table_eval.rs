@@ -32,6 +32,7 @@ mod tests {
             depth: 5,
             bound,
             score,
+            pv: false,
         }
     }
 

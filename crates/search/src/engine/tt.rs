@@ -22,6 +22,9 @@ pub struct TtEntry {
     pub bound: Bound,
     /// The score, relative to the stored node (see `Score::to_table`).
     pub score: Score,
+    /// The node was on the principal line when it was searched, or its entry said so
+    /// (Stockfish's "ttPv"): a former principal line stays one while the entry lives.
+    pub pv: bool,
 }
 
 #[derive(Default)]
@@ -103,9 +106,18 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores what a search found. An entry for the same position is overwritten unless it
-    /// is deeper and this one is not exact; otherwise the shallowest, oldest entry goes.
-    pub fn store(&self, hash: u64, mv: Option<u16>, depth: i32, bound: Bound, score: Score) {
+    /// Stores what a search found (`pv`: the node is on a principal line, now or formerly).
+    /// An entry for the same position is overwritten unless it is deeper and this one is
+    /// not exact; otherwise the shallowest, oldest entry goes.
+    pub fn store(
+        &self,
+        hash: u64,
+        mv: Option<u16>,
+        depth: i32,
+        bound: Bound,
+        score: Score,
+        pv: bool,
+    ) {
         let Some(bucket) = self.bucket(hash) else {
             return;
         };
@@ -126,7 +138,7 @@ impl TranspositionTable {
                 }
                 // Keep the old move if this search found none.
                 let mv = mv.or(old.mv);
-                write(slot, hash, pack(mv, depth, bound, score, generation));
+                write(slot, hash, pack(mv, depth, bound, score, pv, generation));
                 return;
             }
             let age = i32::from(generation.wrapping_sub(data_generation(data)) & GENERATION_MASK);
@@ -136,7 +148,7 @@ impl TranspositionTable {
                 victim = slot;
             }
         }
-        write(victim, hash, pack(mv, depth, bound, score, generation));
+        write(victim, hash, pack(mv, depth, bound, score, pv, generation));
     }
 
     /// Permille of sampled entries written by the current search.
@@ -183,19 +195,22 @@ fn write(slot: &Slot, hash: u64, data: u64) {
     slot.data.store(data, Ordering::Relaxed);
 }
 
-// Data layout, low to high: move (16), depth (8), bound (2), has-move (1), generation (5),
-// score (32). A stored entry is never all zero because the generation/bound bits are set
+// Data layout, low to high: move (16), depth (7), principal line (1), bound (2), occupied
+// (1), has-move (1), generation (5), score (32). Depth 127 is more than any search reaches
+// (`MAX_PLY` is 128). A stored entry is never all zero because the generation/bound bits are set
 // through `OCCUPIED`.
 const GENERATION_MASK: u8 = 0x1f;
 const OCCUPIED: u64 = 1 << 26;
 
-fn pack(mv: Option<u16>, depth: i32, bound: Bound, score: Score, generation: u8) -> u64 {
+const PV_BIT: u64 = 1 << 23;
+
+fn pack(mv: Option<u16>, depth: i32, bound: Bound, score: Score, pv: bool, generation: u8) -> u64 {
     let bound_bits: u64 = match bound {
         Bound::Exact => 0,
         Bound::Lower => 1,
         Bound::Upper => 2,
     };
-    let depth = depth.clamp(0, 255) as u64;
+    let depth = depth.clamp(0, 127) as u64;
     let (move_bits, has_move) = match mv {
         Some(bits) => (u64::from(bits), 1u64 << 27),
         None => (0, 0),
@@ -203,6 +218,7 @@ fn pack(mv: Option<u16>, depth: i32, bound: Bound, score: Score, generation: u8)
     let score = u64::from(score.raw() as u32);
     move_bits
         | depth << 16
+        | if pv { PV_BIT } else { 0 }
         | bound_bits << 24
         | OCCUPIED
         | has_move
@@ -222,9 +238,10 @@ fn unpack(data: u64) -> TtEntry {
     };
     TtEntry {
         mv: ((data >> 27) & 1 == 1).then_some(data as u16),
-        depth: ((data >> 16) & 0xff) as i32,
+        depth: ((data >> 16) & 0x7f) as i32,
         bound,
         score: Score::from_raw((data >> 32) as u32 as i32),
+        pv: data & PV_BIT != 0,
     }
 }
 
@@ -235,7 +252,14 @@ mod tests {
     #[test]
     fn stores_and_finds_an_entry() {
         let table = TranspositionTable::new(1);
-        table.store(0xdead_beef, Some(0), 5, Bound::Lower, Score::eval(-42));
+        table.store(
+            0xdead_beef,
+            Some(0),
+            5,
+            Bound::Lower,
+            Score::eval(-42),
+            false,
+        );
         let entry = table.probe(0xdead_beef).expect("stored entry");
         assert_eq!(entry.mv, Some(0));
         assert_eq!(entry.depth, 5);
@@ -247,7 +271,7 @@ mod tests {
     #[test]
     fn keeps_decisive_scores_and_missing_moves() {
         let table = TranspositionTable::new(1);
-        table.store(7, None, 0, Bound::Exact, Score::loss_in(3));
+        table.store(7, None, 0, Bound::Exact, Score::loss_in(3), false);
         let entry = table.probe(7).expect("stored entry");
         assert_eq!(entry.mv, None);
         assert_eq!(entry.score, Score::loss_in(3));
@@ -256,18 +280,33 @@ mod tests {
     #[test]
     fn a_shallow_bound_does_not_replace_a_deep_entry() {
         let table = TranspositionTable::new(1);
-        table.store(9, Some(3), 12, Bound::Exact, Score::eval(10));
-        table.store(9, Some(4), 2, Bound::Upper, Score::eval(-5));
+        table.store(9, Some(3), 12, Bound::Exact, Score::eval(10), false);
+        table.store(9, Some(4), 2, Bound::Upper, Score::eval(-5), false);
         assert_eq!(table.probe(9).map(|e| e.depth), Some(12));
-        table.store(9, None, 2, Bound::Exact, Score::eval(1));
+        table.store(9, None, 2, Bound::Exact, Score::eval(1), false);
         let entry = table.probe(9).expect("stored entry");
         assert_eq!((entry.depth, entry.mv), (2, Some(3)));
     }
 
     #[test]
+    fn keeps_the_principal_line_flag_and_clamps_the_depth() {
+        let table = TranspositionTable::new(1);
+        table.store(11, Some(9), 200, Bound::Lower, Score::eval(3), true);
+        let entry = table.probe(11).expect("stored entry");
+        assert_eq!(
+            (entry.depth, entry.pv, entry.bound),
+            (127, true, Bound::Lower)
+        );
+        assert_eq!((entry.mv, entry.score), (Some(9), Score::eval(3)));
+        table.store(11, None, 4, Bound::Exact, Score::eval(-3), false);
+        let entry = table.probe(11).expect("stored entry");
+        assert_eq!((entry.depth, entry.pv, entry.mv), (4, false, Some(9)));
+    }
+
+    #[test]
     fn a_zero_sized_table_remembers_nothing() {
         let table = TranspositionTable::new(0);
-        table.store(1, Some(1), 1, Bound::Exact, Score::DRAW);
+        table.store(1, Some(1), 1, Bound::Exact, Score::DRAW, false);
         assert_eq!(table.probe(1), None);
         assert_eq!(table.hashfull(), 0);
     }
@@ -280,9 +319,9 @@ mod tests {
         let keys: Vec<u64> = (1..=5u64).collect();
         assert!(keys.iter().all(|&k| (u128::from(k) * buckets) >> 64 == 0));
         for (depth, &key) in [9, 3, 7, 8].iter().zip(&keys) {
-            table.store(key, None, *depth, Bound::Exact, Score::DRAW);
+            table.store(key, None, *depth, Bound::Exact, Score::DRAW, false);
         }
-        table.store(keys[4], None, 6, Bound::Exact, Score::DRAW);
+        table.store(keys[4], None, 6, Bound::Exact, Score::DRAW, false);
         assert!(table.probe(keys[1]).is_none(), "depth-3 entry evicted");
         for key in [keys[0], keys[2], keys[3], keys[4]] {
             assert!(table.probe(key).is_some());

@@ -333,6 +333,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.tt_hits += 1;
         }
         let tt_move = entry.and_then(|e| e.mv);
+        // On the principal line now or, by the table's word, before.
+        let table_pv = PV || entry.is_some_and(|e| e.pv);
         // A singular-extension test of this node: the table's word is what it tests.
         let excluded = self.excluded[ply];
         if !PV
@@ -493,7 +495,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     && !gives_check
                 {
                     reduction = self.reductions[depth.min(63) as usize][searched.min(63)];
-                    reduction -= i32::from(PV);
+                    reduction -= i32::from(if self.refinements.table_pv_reductions {
+                        table_pv
+                    } else {
+                        PV
+                    });
                     reduction += i32::from(!improving);
                     if self.refinements.history_reductions {
                         reduction -= picked.history / self.params.reduction_history_divisor;
@@ -578,9 +584,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 .learn(side, key, depth, best.raw(), raw);
         }
         let stored_move = best_move.map(G::pack_move).or(tt_move);
-        shared
-            .tt
-            .store(hash, stored_move, depth, bound, best.to_table(ply));
+        shared.tt.store(
+            hash,
+            stored_move,
+            depth,
+            bound,
+            best.to_table(ply),
+            table_pv,
+        );
         best
     }
 

@@ -213,6 +213,7 @@ impl Evaluator<Chess> for Strong {
             internal_iterative_reduction: true,
             history_reductions: true,
             alpha_reduction: false,
+            table_pv_reductions: false,
             history_pruning_margin: params::HISTORY_PRUNING_MARGIN,
             quiet_exchange_margin: params::QUIET_EXCHANGE_MARGIN,
             // Sparing quiet checks lost 14 Elo in chess (SPRT, stop 23); it pays in xiangqi.

@@ -128,6 +128,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             0,
             bound,
             best.to_table(ply),
+            PV || entry.is_some_and(|e| e.pv),
         );
         best
     }
