@@ -197,8 +197,7 @@ fn write(slot: &Slot, hash: u64, data: u64) {
 
 // Data layout, low to high: move (16), depth (7), principal line (1), bound (2), occupied
 // (1), has-move (1), generation (5), score (32). Depth 127 is more than any search reaches
-// (`MAX_PLY` is 128). A stored entry is never all zero because the generation/bound bits are set
-// through `OCCUPIED`.
+// (`MAX_PLY` is 128). A stored entry is never all zero: `OCCUPIED` is always set.
 const GENERATION_MASK: u8 = 0x1f;
 const OCCUPIED: u64 = 1 << 26;
 

@@ -335,6 +335,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let tt_move = entry.and_then(|e| e.mv);
         // On the principal line now or, by the table's word, before.
         let table_pv = PV || entry.is_some_and(|e| e.pv);
+        // Where late-move reductions spare a ply.
+        let spared = i32::from(if self.refinements.table_pv_reductions {
+            table_pv
+        } else {
+            PV
+        });
         // A singular-extension test of this node: the table's word is what it tests.
         let excluded = self.excluded[ply];
         if !PV
@@ -495,11 +501,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     && !gives_check
                 {
                     reduction = self.reductions[depth.min(63) as usize][searched.min(63)];
-                    reduction -= i32::from(if self.refinements.table_pv_reductions {
-                        table_pv
-                    } else {
-                        PV
-                    });
+                    reduction -= spared;
                     reduction += i32::from(!improving);
                     if self.refinements.history_reductions {
                         reduction -= picked.history / self.params.reduction_history_divisor;
